@@ -1,0 +1,46 @@
+"Package metadata for insightkit; every value comes from settings.ini (nbdev 2 layout)."
+from pkg_resources import parse_version
+from configparser import ConfigParser
+import setuptools, shlex
+assert parse_version(setuptools.__version__)>=parse_version('36.2')
+
+config = ConfigParser(delimiters=['='])
+config.read('settings.ini', encoding='utf-8')
+cfg = config['DEFAULT']
+
+expected = 'version description keywords author author_email'.split()
+missing = [o for o in expected if o not in cfg]
+if missing: raise ValueError(f"settings.ini is missing: {', '.join(missing)}")
+setup_cfg = {o: cfg[o] for o in 'version description keywords author author_email'.split()}
+
+licenses = {'apache2': ('Apache Software License 2.0', 'OSI Approved :: Apache Software License')}
+statuses = ['1 - Planning', '2 - Pre-Alpha', '3 - Alpha', '4 - Beta', '5 - Production/Stable', '6 - Mature', '7 - Inactive']
+py_versions = '3.10 3.11 3.12 3.13'.split()
+
+requirements = shlex.split(cfg.get('requirements', ''))
+dev_requirements = shlex.split(cfg.get('dev_requirements', ''))
+min_python = cfg['min_python']
+lic = licenses.get(cfg['license'].lower(), (cfg['license'], None))
+
+setuptools.setup(
+    name=cfg['lib_name'],
+    license=lic[0],
+    classifiers=['Development Status :: ' + statuses[int(cfg['status'])],
+                 'Intended Audience :: ' + cfg['audience'].title(),
+                 'Natural Language :: ' + cfg['language'].title()]
+                + ['Programming Language :: Python :: ' + o for o in py_versions[py_versions.index(min_python):]]
+                + (['License :: ' + lic[1]] if lic[1] else []),
+    url=cfg['git_url'],
+    packages=setuptools.find_packages(include=['insightkit', 'insightkit.*']),
+    include_package_data=True,
+    package_data={'insightkit': ['mini_corpus/*.jsonl']},
+    install_requires=requirements,
+    extras_require={'dev': dev_requirements},
+    dependency_links=cfg.get('dep_links', '').split(),
+    python_requires='>=' + min_python,
+    long_description=open('README.md', encoding='utf-8').read(),
+    long_description_content_type='text/markdown',
+    zip_safe=False,
+    entry_points={'console_scripts': cfg.get('console_scripts', '').split(),
+                  'nbdev': [f'{cfg.get("lib_path")}={cfg.get("lib_path")}._modidx:d']},
+    **setup_cfg)
