@@ -2,8 +2,11 @@
 PYTHON ?= python3
 MODE ?= quick
 FIGURES_ARGS ?=
+NBDEV_TEST_ARGS ?= --n_workers 2
+# console scripts of this interpreter (so a fresh pyenv or venv needs no PATH or shim set-up)
+BIN = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scripts"))')
 
-.PHONY: install figures test export clean
+.PHONY: install figures test export readme clean
 
 install:
 	@$(PYTHON) tools/install.py
@@ -12,11 +15,14 @@ figures: install
 	$(PYTHON) -m insightkit.cli figures --$(MODE) $(FIGURES_ARGS)
 
 test: install
-	$(PYTHON) -m nbdev.cli nbdev_test --n_workers 1 --timing 2>/dev/null || nbdev_test --n_workers 1
+	$(BIN)/nbdev_test $(NBDEV_TEST_ARGS)
 	$(PYTHON) -m pytest tests
 
 export:
-	nbdev_export
+	$(BIN)/nbdev_export
+
+readme:
+	$(PYTHON) tools/readme.py
 
 clean:
 	rm -rf paper_figures/out _docs _proc build dist *.egg-info

@@ -1,8 +1,6 @@
 "Package metadata for insightkit; every value comes from settings.ini (nbdev 2 layout)."
-from pkg_resources import parse_version
 from configparser import ConfigParser
 import setuptools, shlex
-assert parse_version(setuptools.__version__)>=parse_version('36.2')
 
 config = ConfigParser(delimiters=['='])
 config.read('settings.ini', encoding='utf-8')

