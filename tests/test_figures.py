@@ -1,0 +1,40 @@
+"The figures runner as a user meets it: `make figures` twice, and a failing notebook among good ones."
+import json, shutil, sys, time
+from pathlib import Path
+import nbformat
+from conftest import ROOT, run
+
+def test_make_figures_twice_second_is_cached_and_faster(tmp_path):
+    env = {'INSIGHTKIT_CACHE': str(tmp_path/'cache'), 'INSIGHTKIT_PROGRESS': '0'}
+    args = ['make', 'figures', 'FIGURES_ARGS=--only fig00_corpus']
+    t0 = time.perf_counter(); first = run(args, env=env); t_first = time.perf_counter() - t0
+    m1 = json.loads((ROOT/'paper_figures/out/manifest.json').read_text())['figures']['fig00_corpus']
+    t0 = time.perf_counter(); second = run(args, env=env); t_second = time.perf_counter() - t0
+    assert 'nothing to install' in second.stdout
+    m2 = json.loads((ROOT/'paper_figures/out/manifest.json').read_text())['figures']['fig00_corpus']
+    assert m1['status'] == m2['status'] == 'ok', (m1.get('error'), m2.get('error'))
+    assert {'fig00_corpus.png', 'fig00_corpus.pdf', 'fig00_corpus_counts.csv'} <= set(m2['outputs'])
+    assert m2['parameters']['quick'] is True and m2['data']['origin'] in ('embedded', 'INSIGHTKIT_DATA', 'fetched')
+    assert all(len(h) == 64 for h in m2['data']['sha256'].values()) and m2['versions']['transformers']
+    assert m2['llm_calls']['uncached'] == 0
+    assert m2['seconds'] < m1['seconds'] and t_second < t_first, (m1['seconds'], m2['seconds'], t_first, t_second)
+    assert (ROOT/'paper_figures/out'/m2['executed_notebook']).exists()
+
+def test_failing_notebook_does_not_stop_the_others(tmp_path):
+    figs = tmp_path/'paper_figures'; figs.mkdir()
+    shutil.copy(ROOT/'paper_figures/fig00_corpus.ipynb', figs)
+    bad = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell('quick = True', metadata={'tags': ['parameters']}),
+                                          nbformat.v4.new_code_cell('raise ValueError("deliberate failure")')])
+    nbformat.write(bad, figs/'figZZ_broken.ipynb')
+    p = run([sys.executable, '-m', 'insightkit.cli', 'figures', '--quick'], cwd=tmp_path, check=False,
+            env={'INSIGHTKIT_PROGRESS': '0'})
+    assert p.returncode != 0
+    assert 'figZZ_broken' in p.stderr and 'deliberate failure' in p.stdout
+    m = json.loads((figs/'out/manifest.json').read_text())
+    assert m['figures']['fig00_corpus']['status'] == 'ok'
+    assert m['figures']['figZZ_broken']['status'] == 'failed' and 'ValueError' in m['figures']['figZZ_broken']['error']
+    assert m['last_run']['failed'] == ['figZZ_broken']
+
+def test_unknown_figure_is_a_clear_error():
+    p = run([sys.executable, '-m', 'insightkit.cli', 'figures', '--only', 'nope'], check=False)
+    assert p.returncode == 2 and 'unknown figure(s) nope' in p.stderr and 'fig00_corpus' in p.stderr

@@ -1,0 +1,66 @@
+"The project's own shape: one list of requirements, the README's commands, an idempotent installer, notebooks as the source."
+import configparser, json, shlex, shutil, subprocess, sys
+from pathlib import Path
+import yaml, pytest
+from conftest import ROOT, run
+
+def settings():
+    cfg = configparser.ConfigParser(delimiters=['=']); cfg.read(ROOT/'settings.ini'); return cfg['DEFAULT']
+
+def test_environment_yml_defers_to_settings_ini():
+    env = yaml.safe_load((ROOT/'environment.yml').read_text())
+    deps = env['dependencies']
+    pip_sections = [d['pip'] for d in deps if isinstance(d, dict)]
+    conda_pkgs = sorted(d.split('>')[0].split('=')[0] for d in deps if isinstance(d, str))
+    assert conda_pkgs == ['pip', 'python'], conda_pkgs
+    assert pip_sections == [['-e ".[dev]"']]
+    reqs = shlex.split(settings()['requirements'])
+    assert any(r.startswith('transformers') for r in reqs) and any(r.startswith('sentence-transformers') for r in reqs)
+
+def test_settings_pins_match_design():
+    dev = shlex.split(settings()['dev_requirements'])
+    assert 'nbdev==2.4.14' in dev and 'execnb==0.1.16' in dev
+    assert settings()['allowed_cell_metadata_keys'] == 'tags'
+    assert settings()['tst_flags'].split() == ['slow', 'gpu', 'api']
+
+def test_readme_first_section_shows_the_two_commands():
+    text = (ROOT/'README.md').read_text()
+    first = text.split('\n## ')[1]
+    assert first.startswith('Quick start')
+    assert 'make figures' in first and 'make test' in first
+
+def test_readme_is_rendered_from_index():
+    run([sys.executable, 'tools/readme.py', '--check'])
+
+def test_installer_second_run_installs_nothing():
+    p = run([sys.executable, 'tools/install.py'])
+    assert 'nothing to install' in p.stdout, p.stdout
+
+def test_ci_calls_make_test():
+    assert 'make test' in (ROOT/'.ci/run').read_text()
+
+def test_library_is_what_the_notebooks_export(tmp_path):
+    "nbdev_export on a copy of the checkout leaves insightkit/ unchanged."
+    dst = tmp_path/'copy'
+    shutil.copytree(ROOT, dst, ignore=shutil.ignore_patterns('.git', 'paper_figures', '__pycache__', '*.egg-info', 'mini_corpus'))
+    before = {p.relative_to(dst): p.read_text() for p in (dst/'insightkit').glob('*.py')}
+    run([str(Path(sys.executable).parent/'nbdev_export')], cwd=dst)
+    after = {p.relative_to(dst): p.read_text() for p in (dst/'insightkit').glob('*.py')}
+    assert before.keys() == after.keys()
+    stale = [str(k) for k in before if before[k] != after[k]]
+    assert not stale, f'insightkit/ differs from the notebooks: {stale}; run `make export`'
+
+def test_nbdev_clean_keeps_papermill_parameters_tag(tmp_path):
+    nb = tmp_path/'nbs'/'p.ipynb'; nb.parent.mkdir()
+    shutil.copy(ROOT/'paper_figures'/'fig00_corpus.ipynb', nb)
+    shutil.copy(ROOT/'settings.ini', tmp_path/'settings.ini')
+    data = json.loads(nb.read_text()); data['cells'][1]['metadata']['scrolled'] = True; nb.write_text(json.dumps(data))
+    run([str(Path(sys.executable).parent/'nbdev_clean'), '--fname', str(nb)], cwd=tmp_path)
+    cleaned = json.loads(nb.read_text())
+    assert cleaned['cells'][1]['metadata'] == {'tags': ['parameters']}
+
+def test_every_paper_notebook_starts_with_parameters():
+    for nb in sorted((ROOT/'paper_figures').glob('*.ipynb')):
+        cells = json.loads(nb.read_text())['cells']
+        code = [c for c in cells if c['cell_type'] == 'code']
+        assert 'parameters' in code[0]['metadata'].get('tags', []), nb.name
