@@ -1,8 +1,9 @@
 "Property checks of insightkit.metrics on generated text and rankings (hypothesis)."
-import json
+import json, os
+from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from insightkit.metrics import (answer_tokens, average, best_over_golds, bleu_scores, contains_match,
                                 exact_match, hits_at_k, matching_scores, mean_mrr_over_golds, mean_over_golds,
@@ -21,6 +22,7 @@ ids = st.lists(st.integers(0, 12), max_size=15)
 
 
 @given(texts)
+@example("e'\u0301")  # a deleted apostrophe must not leave a letter and its accent apart
 def test_normalize_is_idempotent(x):
     assert normalize_answer(normalize_answer(x)) == normalize_answer(x)
 
@@ -100,3 +102,20 @@ def test_text_metrics_are_bounded(pred, ref):
     for v in [*rouge_scores(pred, ref).values(), *bleu_scores(pred, ref).values()]:
         assert 0.0 <= v <= 1.0
     assert average([]) == 0.0
+
+
+AAN = os.environ.get('INSIGHTKIT_SHARED_AAN')
+
+
+@pytest.mark.skipif(not AAN, reason='INSIGHTKIT_SHARED_AAN is not set')
+def test_aan_golds_are_found_where_they_come_from():
+    "Nearly every deep gold object is found in its own abstract; every gold list scores 1 against itself."
+    from insightkit.core import read_jsonl
+    d = Path(AAN)
+    docs = {r['id']: r['document'] for _, r in read_jsonl(d/'AAN_docs.jsonl')}
+    deep = [r for _, r in read_jsonl(d/'AAN_deep.jsonl')]
+    multi = [r for _, r in read_jsonl(d/'AAN_multi.jsonl')]
+    assert average(contains_match(docs[r['doc-id']], r['obj']) for r in deep) >= 0.98
+    assert qa_scores([r['obj'] for r in deep], [[r['obj']] for r in deep], multi=False)['em'] == 1.0
+    joined = ['; '.join(o['obj'] for o in r['objs']) for r in multi]
+    assert qa_scores(joined, [[o['obj'] for o in r['objs']] for r in multi], multi=True)['em'] == 1.0
