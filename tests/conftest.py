@@ -1,5 +1,5 @@
 "Shared fixtures: the checkout root, a private cache for tests that write one, and the shared AAN data when present."
-import os, shutil, subprocess, sys
+import os, subprocess
 from pathlib import Path
 import pytest
 

@@ -1,13 +1,13 @@
 "The figures runner as a user meets it: `make figures` twice, and a failing notebook among good ones."
 import json, shutil, sys, time
-from pathlib import Path
+
 import nbformat
 from conftest import ROOT, run
 
 def test_make_figures_twice_second_is_cached_and_faster(tmp_path):
     env = {'INSIGHTKIT_CACHE': str(tmp_path/'cache'), 'INSIGHTKIT_PROGRESS': '0'}
     args = ['make', 'figures', 'FIGURES_ARGS=--only fig00_corpus']
-    t0 = time.perf_counter(); first = run(args, env=env); t_first = time.perf_counter() - t0
+    t0 = time.perf_counter(); run(args, env=env); t_first = time.perf_counter() - t0
     m1 = json.loads((ROOT/'paper_figures/out/manifest.json').read_text())['figures']['fig00_corpus']
     t0 = time.perf_counter(); second = run(args, env=env); t_second = time.perf_counter() - t0
     assert 'nothing to install' in second.stdout

@@ -1,10 +1,9 @@
 "The LLM layer across processes: the local default model, the call cache shared by workers, record then replay."
-import json, multiprocessing, os, statistics, sys, time
-from pathlib import Path
+import json, multiprocessing, statistics, sys, time
 import pytest
 from conftest import run
 
-from insightkit.llm import (CallCache, CacheMissError, GenSettings, LLM, LocalBackend, Backend, Reply, BackendUnavailable,
+from insightkit.llm import (CallCache, LLM, LocalBackend, Backend, Reply, BackendUnavailable,
                             LLMError, OutputValidationError, SchemaError, SMOLLM_PACKAGE, convert_gguf, default_gguf,
                             cached_file_sha256, reusable_models_dir, clear_loaded_models, llm_ask, usage_by_role, call_stats)
 

@@ -1,6 +1,6 @@
 """The `openai` backend against a real OpenAI-compatible server (`transformers serve` on 127.0.0.1, started here)
 and against stdlib stand-ins for the failures a real server cannot be asked to produce on cue."""
-import importlib.util, json, os, signal, socket, subprocess, sys, tempfile, time, urllib.request
+import json, os, signal, socket, subprocess, sys, time, urllib.request
 from pathlib import Path
 
 import jsonschema, pytest

@@ -1,7 +1,7 @@
 "The project's own shape: one list of requirements, the README's commands, an idempotent installer, notebooks as the source."
-import configparser, json, shlex, shutil, subprocess, sys
+import configparser, json, shlex, shutil, sys
 from pathlib import Path
-import yaml, pytest
+import yaml
 from conftest import ROOT, run
 
 def settings():
