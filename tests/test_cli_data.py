@@ -1,0 +1,38 @@
+"The data and benchmark commands as a user runs them: the embedded corpus checked, AAN counted, damage located, benches' JSON."
+import json, shutil, sys
+from conftest import ROOT, run
+
+CLI = [sys.executable, '-m', 'insightkit.cli']
+
+def test_embedded_corpus_meets_its_rules():
+    "Every deep item's subject and object occur once in its abstract and its pair has one object; multi spans ≥ 2 abstracts; matching is balanced."
+    p = run([sys.executable, 'tools/check_mini_corpus.py', str(ROOT/'insightkit/mini_corpus')])
+    assert 'OK: no violations' in p.stdout
+    r = json.loads(run([*CLI, 'data', 'check', str(ROOT/'insightkit/mini_corpus'), '--prefix', 'MINI', '--json']).stdout)
+    assert r['ok'] and r['problems'] == []
+    c = r['counts']
+    assert c['docs'] >= 60 and c['graph'] >= 200 and c['deep'] >= 30 and c['multi'] >= 15 and c['matching'] >= 40
+
+def test_data_check_counts_the_official_aan_files(shared_aan):
+    r = json.loads(run([*CLI, 'data', 'check', str(shared_aan), '--prefix', 'AAN', '--json']).stdout)
+    assert r['ok'] and r['counts'] == {'docs': 5000, 'graph': 21526, 'deep': 318, 'multi': 172, 'matching': 500}
+
+def test_data_check_names_the_broken_line(shared_aan, tmp_path):
+    for f in shared_aan.glob('AAN_*.jsonl'): shutil.copy(f, tmp_path)
+    lines = (tmp_path/'AAN_graph.jsonl').read_text().splitlines(keepends=True)
+    rec = json.loads(lines[6]); del rec['obj']; lines[6] = json.dumps(rec) + '\n'
+    (tmp_path/'AAN_graph.jsonl').write_text(''.join(lines))
+    p = run([*CLI, 'data', 'check', str(tmp_path), '--prefix', 'AAN', '--json'], check=False)
+    assert p.returncode == 1
+    r = json.loads(p.stdout)
+    assert not r['ok'] and [(x['file'].split('/')[-1], x['line'], x['field']) for x in r['problems']] == [('AAN_graph.jsonl', 7, 'obj')]
+
+def test_bench_embed_prints_its_json(tmp_path):
+    r = json.loads(run([*CLI, 'bench', 'embed', '--limit', '40', '--json'],
+                       env={'INSIGHTKIT_CACHE': str(tmp_path), 'INSIGHTKIT_PROGRESS': '0'}).stdout)
+    assert r['n'] == 40 and r['cold_docs_per_s'] > 0 and r['warm_docs_per_s'] > 0
+
+def test_bench_llm_prints_its_json():
+    r = json.loads(run([*CLI, 'bench', 'llm', '--json'], env={'INSIGHTKIT_PROGRESS': '0'}).stdout)
+    assert {'cold_load_s', 'warm_load_s', 'gen_tokens_per_s', 'cache_hit_ms'} <= set(r)
+    assert r['gen_tokens_per_s'] > 0 and r['cache_hit_ms'] > 0
