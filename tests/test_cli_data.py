@@ -36,3 +36,16 @@ def test_bench_llm_prints_its_json():
     r = json.loads(run([*CLI, 'bench', 'llm', '--json'], env={'INSIGHTKIT_PROGRESS': '0'}).stdout)
     assert {'cold_load_s', 'warm_load_s', 'gen_tokens_per_s', 'cache_hit_ms'} <= set(r)
     assert r['gen_tokens_per_s'] > 0 and r['cache_hit_ms'] > 0
+
+def test_bench_data_select_recovers_the_official_aan_items(shared_aan):
+    r = json.loads(run([*CLI, 'bench-data', 'select', '--data', str(shared_aan), '--prefix', 'AAN', '--json']).stdout)
+    assert r['deep_recall'] >= 0.95 and r['multi_recall'] >= 0.95
+    assert r['deep_candidates'] >= 318 and r['multi_candidates'] >= 172
+
+def test_bench_data_build_on_the_embedded_corpus_passes_data_check(tmp_path):
+    env = {'INSIGHTKIT_CALL_CACHE': str(tmp_path/'calls.sqlite'), 'INSIGHTKIT_PROGRESS': '0'}
+    r = json.loads(run([*CLI, 'bench-data', 'build', '--docs', str(ROOT/'insightkit/mini_corpus/MINI_docs.jsonl'),
+                        '--out', str(tmp_path/'built'), '--prefix', 'T', '--limit', '3', '--json'], env=env).stdout)
+    assert r['check_ok'] is True
+    check = json.loads(run([*CLI, 'data', 'check', str(tmp_path/'built'), '--prefix', 'T', '--json']).stdout)
+    assert check['ok'] and check['counts']['docs'] == 3
