@@ -33,7 +33,7 @@ def test_bench_embed_prints_its_json(tmp_path):
     assert r['n'] == 40 and r['cold_docs_per_s'] > 0 and r['warm_docs_per_s'] > 0
 
 def test_bench_llm_prints_its_json():
-    r = json.loads(run([*CLI, 'bench', 'llm', '--json'], env={'INSIGHTKIT_PROGRESS': '0'}).stdout)
+    r = json.loads(run([*CLI, 'bench', 'llm', '--prompts', '2', '--max-tokens', '8', '--json'], env={'INSIGHTKIT_PROGRESS': '0'}).stdout)
     assert {'cold_load_s', 'warm_load_s', 'gen_tokens_per_s', 'cache_hit_ms'} <= set(r)
     assert r['gen_tokens_per_s'] > 0 and r['cache_hit_ms'] > 0
 

@@ -1,0 +1,107 @@
+"""Insight-RAG (chapter 07) across chapters: the rule-based and LLM identifiers, the variant end to end on the
+embedded corpus with a freshly trained SmolLM2 miner (a rerun asks no model anything), Z-scores on a hand-made
+example, and question-word Z-scores against dense retrieval failures on the real AAN questions."""
+import json, math, shutil
+
+import pytest
+
+from insightkit.data import Corpus
+from insightkit.llm import reusable_models_dir
+from insightkit.insight_rag import (CachedMiner, InsightRagVariant, default_miner_dir, identify_insights, matching_flips,
+                                    retrieval_failures, rule_based_insights, zscores)
+from insightkit.miner import MinerConfig
+from insightkit.variants import evaluate, variant_class
+
+@pytest.fixture
+def private_cache(tmp_path, monkeypatch):
+    "A private user cache (calls, embeddings, miners, mined continuations) and runs folder; the converted default model is reused."
+    monkeypatch.setenv('INSIGHTKIT_MODELS', str(reusable_models_dir()))
+    monkeypatch.setenv('INSIGHTKIT_CACHE', str(tmp_path/'cache'))
+    monkeypatch.setenv('INSIGHTKIT_RUNS', str(tmp_path/'runs'))
+    monkeypatch.setenv('INSIGHTKIT_PROGRESS', '0')
+    for v in ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN', 'INSIGHTKIT_DATA'):
+        monkeypatch.delenv(v, raising=False)
+    return tmp_path
+
+@pytest.mark.parametrize('question, insight, multi', [
+    ('What does the Kestrel parser use?', 'the Kestrel parser uses', False),
+    ('Which datasets is the Kestrel parser evaluated on?', 'the Kestrel parser is evaluated on', True),
+    ('What do the Wren taggers depend on?', 'the Wren taggers depend on', False),
+    ('What did the Osprey team submit?', 'the Osprey team submitted', False),
+    ('What is the Heron toolkit compared with?', 'the Heron toolkit is compared with', False),
+    ('What can the Heron toolkit be applied to?', 'the Heron toolkit can be applied to', False),
+    ('What are the resources that the Heron toolkit provides?', 'the Heron toolkit provides', True),
+    ('What are all the languages included in the Heron suite?', 'the Heron suite includes', True),
+    ('Which universities is Ada Brook affiliated with?', 'Ada Brook is affiliated with', True),
+])
+def test_rule_based_identifier(question, insight, multi):
+    assert rule_based_insights(question) == [{'Insight': insight, 'Multi-answer': multi}]
+
+def test_rule_based_identifier_gives_up_where_no_fragment_exists():
+    assert rule_based_insights('Which methods outperform the Kestrel parser?') == []
+    assert rule_based_insights('Decide whether the two papers match.') == []
+
+def test_llm_identifier_follows_the_schema(private_cache):
+    found = identify_insights(['What does the Kestrel parser use?', 'Which datasets is the Wren tagger evaluated on?'])
+    assert len(found) == 2
+    for f in found:
+        assert len(f) <= 3
+        for i in f:
+            assert set(i) == {'Insight', 'Multi-answer'} and isinstance(i['Multi-answer'], bool)
+            assert i['Insight'] and not i['Insight'].endswith('?')
+
+def test_insight_rag_on_mini_then_rerun_asks_nothing(private_cache):
+    mini = Corpus()
+    items = mini.deep[:3]
+    assert variant_class('insight-rag') is InsightRagVariant
+    miner = default_miner_dir(mini, items, config=MinerConfig(epochs=2, lr=3e-3))
+    assert json.loads((miner/'miner.json').read_text())['status'] == 'finished'
+    settings = dict(k=2, miner=miner, max_tokens=16, miner_max_tokens=24)
+    first = InsightRagVariant(mini, **settings).run(items, task='deep')
+    m = first.manifest
+    assert m['status'] == 'complete' and m['n_done'] == 3 and m['config']['miner'] and m['config']['miner_path'] == str(miner/'adapter')
+    assert m['session_calls']['uncached'] > 0
+    scores = evaluate(first, 'deep')
+    assert scores['n'] == 3 and 0 <= scores['em'] <= 1 and scores['context_tokens'] > 0
+    for p in first.predictions:
+        assert isinstance(p['meta']['insights'], list) and p['usage']['prompt_tokens'] > 0
+    # the same run again: served from its folder
+    again = InsightRagVariant(mini, **settings).run(items, task='deep')
+    assert again.predictions == first.predictions and again.manifest['session_calls']['calls'] == 0
+    # the folder gone: every identifier and generator call comes from the call cache, every continuation from the mined cache
+    shutil.rmtree(first.run_dir)
+    fresh = InsightRagVariant(mini, **settings)
+    redone = fresh.run(items, task='deep')
+    assert redone.manifest['session_calls']['uncached'] == 0
+    assert [p['prediction'] for p in redone.predictions] == [p['prediction'] for p in first.predictions]
+    assert fresh.miner.stats['misses'] == 0 and fresh.miner._miner is None  # the miner was never even loaded
+
+def test_zscores_hand_made():
+    texts = ['uses a parser', 'uses a tagger', 'uses beam search', 'presents a parser', 'presents results', 'presents a tagger']
+    labels = [1, 1, 1, 0, 0, 1]
+    z = zscores(texts, labels, min_count=2).set_index('word')
+    p0 = 4/6
+    assert z.loc['uses', 'count'] == 3 and z.loc['uses', 'p_hat'] == 1.0
+    assert math.isclose(z.loc['uses', 'z'], (1 - p0)/math.sqrt(p0*(1 - p0)/3))
+    assert math.isclose(z.loc['presents', 'z'], (1/3 - p0)/math.sqrt(p0*(1 - p0)/3))
+    assert math.isclose(z.loc['a', 'z'], (3/4 - p0)/math.sqrt(p0*(1 - p0)/4))
+    assert z.index[0] == 'uses' and z.index[-1] == 'presents' and 'beam' not in z.index
+    gardner = zscores(texts, labels, min_count=2, p0=0.5).set_index('word')
+    assert math.isclose(gardner.loc['uses', 'z'], 0.5/math.sqrt(0.25/3))
+
+def test_matching_flips_keep_only_changed_verdicts():
+    base = [{'id': i, 'golds': [g], 'prediction': p} for i, g, p in [(0, 'Yes', 'No'), (1, 'No', 'No'), (2, 'No', 'No')]]
+    aug = [{'id': i, 'golds': [g], 'prediction': p, 'meta': {'insights': [{'Insight': t, 'Multi-answer': False}]}}
+           for i, g, p, t in [(0, 'Yes', 'Yes', 'parsers use'), (1, 'No', 'Yes', 'papers discuss'), (2, 'No', 'No', 'x')]]
+    assert matching_flips(base, aug) == (['parsers use', 'papers discuss'], [1, 0])
+
+def test_question_word_zscores_on_aan(shared_aan, monkeypatch):
+    monkeypatch.setenv('INSIGHTKIT_PROGRESS', '0')  # the user's embedding cache is used as is: AAN is embedded once
+    qs, failed = retrieval_failures(shared_aan, 'AAN', 'deep', 'dense', k=50)
+    assert len(qs) == 318 and 0.15 < sum(failed)/len(failed) < 0.5
+    z = zscores(qs, failed, min_count=10)
+    assert {'word', 'count', 'p_hat', 'z'} <= set(z.columns) and len(z) > 10
+    assert (z['count'] >= 10).all() and z['z'].is_monotonic_decreasing
+    # 'what' opens nearly every question, so it cannot separate failures from successes
+    what = z.set_index('word').loc['what']
+    assert abs(what['z']) < 2
