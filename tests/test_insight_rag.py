@@ -105,3 +105,29 @@ def test_question_word_zscores_on_aan(shared_aan, monkeypatch):
     # 'what' opens nearly every question, so it cannot separate failures from successes
     what = z.set_index('word').loc['what']
     assert abs(what['z']) < 2
+
+def test_fig6_zscore_notebook_on_aan(shared_aan):
+    "The Z-score figure through the command a user types; part (b) needs no LLM, and part (a) is skipped without matching runs."
+    import sys
+    import pandas as pd
+    from conftest import ROOT, run
+    run([sys.executable, '-m', 'insightkit.cli', 'figures', '--quick', '--only', 'fig6_zscore', '--data', str(shared_aan), '--prefix', 'AAN'],
+        env={'INSIGHTKIT_PROGRESS': '0', 'INSIGHTKIT_RUNS': str(ROOT/'paper_figures/out/no-runs-here')})
+    m = json.loads((ROOT/'paper_figures/out/manifest.json').read_text())['figures']['fig6_zscore']
+    assert m['status'] == 'ok', m.get('error')
+    assert {'fig6_zscore.png', 'fig6_zscore.pdf', 'fig6_zscore.csv'} <= set(m['outputs'])
+    t = pd.read_csv(ROOT/'paper_figures/out/fig6_zscore.csv')
+    assert len(t) == 10 and t.analysis.str.startswith('(b)').all() and (t['count'] >= 8).all()
+
+def test_insight_rag_matching_pair(private_cache, tmp_path):
+    "Matching: stand-alone insights from the two abstracts, mined by a tiny random miner, then a Yes/No verdict with the insights as notes."
+    from insightkit.miner import build_training_items, tiny_causal_lm, train_miner
+    mini = Corpus()
+    tiny = tiny_causal_lm(tmp_path/'tiny')
+    train_miner(build_training_items(mini, doc_ids=[0, 1]), tmp_path/'miner', MinerConfig(base_model=str(tiny), epochs=1, r=4, alpha=8))
+    v = InsightRagVariant(mini, k=1, miner=tmp_path/'miner', matching_max_tokens=48, miner_max_tokens=6)
+    res = v.run(mini.matching[:1], task='matching')
+    p = res.predictions[0]
+    assert res.manifest['status'] == 'complete' and p['prediction'] in ('Yes', 'No', '') and p['golds'][0] in ('Yes', 'No')
+    assert isinstance(p['meta']['insights'], list) and len(p['meta']['mined']) == len(p['contexts'])
+    assert p['usage']['prompt_tokens'] > 400  # the identifier's prompt (two abstracts) is counted with the generator's
