@@ -20,3 +20,15 @@ def run(cmd, cwd=ROOT, env=None, timeout=900, check=True):
     p = subprocess.run(cmd, cwd=cwd, env={**os.environ, **(env or {})}, capture_output=True, text=True, timeout=timeout)
     if check and p.returncode != 0: raise AssertionError(f'{cmd} exited {p.returncode}\nstdout:\n{p.stdout[-3000:]}\nstderr:\n{p.stderr[-3000:]}')
     return p
+
+@pytest.fixture
+def private_cache(tmp_path, monkeypatch):
+    "A private user cache (calls, embeddings, miners, mined continuations) and runs folder; the converted default model is reused."
+    from insightkit.llm import reusable_models_dir
+    monkeypatch.setenv('INSIGHTKIT_MODELS', str(reusable_models_dir()))
+    monkeypatch.setenv('INSIGHTKIT_CACHE', str(tmp_path/'cache'))
+    monkeypatch.setenv('INSIGHTKIT_RUNS', str(tmp_path/'runs'))
+    monkeypatch.setenv('INSIGHTKIT_PROGRESS', '0')
+    for v in ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN', 'INSIGHTKIT_DATA'):
+        monkeypatch.delenv(v, raising=False)
+    return tmp_path

@@ -6,22 +6,11 @@ import json, math, shutil
 import pytest
 
 from insightkit.data import Corpus
-from insightkit.llm import reusable_models_dir
-from insightkit.insight_rag import (CachedMiner, InsightRagVariant, default_miner_dir, identify_insights, matching_flips,
+from insightkit.insight_rag import (InsightRagVariant, default_miner_dir, identify_insights, matching_flips,
                                     retrieval_failures, rule_based_insights, zscores)
 from insightkit.miner import MinerConfig
 from insightkit.variants import evaluate, variant_class
 
-@pytest.fixture
-def private_cache(tmp_path, monkeypatch):
-    "A private user cache (calls, embeddings, miners, mined continuations) and runs folder; the converted default model is reused."
-    monkeypatch.setenv('INSIGHTKIT_MODELS', str(reusable_models_dir()))
-    monkeypatch.setenv('INSIGHTKIT_CACHE', str(tmp_path/'cache'))
-    monkeypatch.setenv('INSIGHTKIT_RUNS', str(tmp_path/'runs'))
-    monkeypatch.setenv('INSIGHTKIT_PROGRESS', '0')
-    for v in ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN', 'INSIGHTKIT_DATA'):
-        monkeypatch.delenv(v, raising=False)
-    return tmp_path
 
 @pytest.mark.parametrize('question, insight, multi', [
     ('What does the Kestrel parser use?', 'the Kestrel parser uses', False),

@@ -6,19 +6,10 @@ import pytest
 
 from insightkit.core import InsightkitError
 from insightkit.data import Corpus
-from insightkit.llm import call_stats, reusable_models_dir
+from insightkit.llm import call_stats
 from insightkit.variants import VanillaVariant, evaluate, make_variant, read_predictions, run_variant
 
-@pytest.fixture(autouse=True)
-def private_cache(tmp_path, monkeypatch):
-    "A private user cache (call cache, embeddings) and runs folder; the converted default model is reused, not rebuilt."
-    monkeypatch.setenv('INSIGHTKIT_MODELS', str(reusable_models_dir()))
-    monkeypatch.setenv('INSIGHTKIT_CACHE', str(tmp_path/'cache'))
-    monkeypatch.setenv('INSIGHTKIT_RUNS', str(tmp_path/'runs'))
-    monkeypatch.setenv('INSIGHTKIT_PROGRESS', '0')
-    for v in ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN', 'INSIGHTKIT_DATA'):
-        monkeypatch.delenv(v, raising=False)
-    return tmp_path
+pytestmark = pytest.mark.usefixtures('private_cache')  # every test here gets a private cache (conftest.py)
 
 @pytest.fixture(scope='module')
 def mini(): return Corpus()
