@@ -8,17 +8,9 @@ import pytest
 from insightkit.benchmark import build_benchmark, select_benchmark, add_questions, triple_key, phrase_key, canonical_relation
 from insightkit.core import mini_corpus_dir
 from insightkit.data import DeepItem, MultiItem, check_data, load_deep, load_graph, load_multi, load_docs
-from insightkit.llm import Reply, OutputValidationError, reusable_models_dir
+from insightkit.llm import Reply, OutputValidationError
 
 
-@pytest.fixture
-def private_cache(tmp_path, monkeypatch):
-    "A private user cache and call cache; the converted default model is reused, not rebuilt."
-    monkeypatch.setenv('INSIGHTKIT_MODELS', str(reusable_models_dir()))
-    monkeypatch.setenv('INSIGHTKIT_CACHE', str(tmp_path/'cache'))
-    monkeypatch.setenv('INSIGHTKIT_PROGRESS', '0')
-    for v in ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN'): monkeypatch.delenv(v, raising=False)
-    return tmp_path
 
 
 @pytest.mark.parametrize('normalise', [True, False])

@@ -5,16 +5,9 @@ from conftest import run
 
 from insightkit.llm import (CallCache, LLM, LocalBackend, Backend, Reply, BackendUnavailable,
                             LLMError, OutputValidationError, SchemaError, SMOLLM_PACKAGE, convert_gguf, default_gguf,
-                            cached_file_sha256, reusable_models_dir, clear_loaded_models, llm_ask, usage_by_role, call_stats)
+                            cached_file_sha256, clear_loaded_models, llm_ask, usage_by_role, call_stats)
 
-@pytest.fixture(autouse=True)
-def private_cache(tmp_path, monkeypatch):
-    "A private user cache and call cache for every test; the converted default model is reused, not rebuilt."
-    monkeypatch.setenv('INSIGHTKIT_MODELS', str(reusable_models_dir()))
-    monkeypatch.setenv('INSIGHTKIT_CACHE', str(tmp_path/'cache'))
-    monkeypatch.setenv('INSIGHTKIT_PROGRESS', '0')
-    for v in ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN'): monkeypatch.delenv(v, raising=False)
-    return tmp_path
+pytestmark = pytest.mark.usefixtures('private_cache')  # a private cache for every test (conftest.py)
 
 class EchoBackend(Backend):
     name, model = 'echo', 'echo-1'

@@ -4,7 +4,7 @@ import pandas as pd
 from conftest import ROOT, run
 
 def test_table4_retriever_on_aan(shared_aan):
-    p = run([sys.executable, '-m', 'insightkit.cli', 'figures', '--quick', '--only', 'table4_retriever',
+    run([sys.executable, "-m", "insightkit.cli", "figures", "--quick", "--only", "table4_retriever",
              '--data', str(shared_aan), '--prefix', 'AAN'], env={'INSIGHTKIT_PROGRESS': '0'})
     m = json.loads((ROOT/'paper_figures/out/manifest.json').read_text())['figures']['table4_retriever']
     assert m['status'] == 'ok', m.get('error')
