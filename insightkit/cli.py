@@ -94,7 +94,7 @@ def cmd_miner_train(a):
     from insightkit.miner import cli_train
     settings = {k: v for k, v in dict(method=a.method, lr=a.lr, r=a.r, alpha=a.alpha, dropout=a.dropout, epochs=a.epochs,
                                       max_steps=a.max_steps, save_every=a.save_every, seed=a.seed, base_model=a.base_model).items() if v is not None}
-    emit(cli_train(a.data, a.prefix, out_dir=a.out, n_deep=a.n_deep, n_multi=a.n_multi, resume=a.resume, **settings), a.json)
+    emit(cli_train(a.data, a.prefix, out_dir=a.out, n_deep=a.n_deep, n_multi=a.n_multi, resume=a.resume, quick=a.quick, **settings), a.json)
 
 def cmd_miner_eval(a):
     "Deep-question EM and multi-source Recall@10 of a miner, beside the base model."
@@ -152,9 +152,14 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument('--n-deep', type=int, help='train on the documents of the first N deep questions (and their triples)')
     q.add_argument('--n-multi', type=int, default=0, help='... and of the first N multi-source questions')
     q.add_argument('--method', choices=['lora', 'qlora', 'full'])
+    q.add_argument('--quick', action='store_true', help="start from the quick recipe (6 epochs, lr 2e-3, small batches) for a few questions' documents")
     q.add_argument('--base-model', help='HF model folder or name (default: SmolLM2-135M-Instruct)')
-    for name, typ in (('--lr', float), ('--r', int), ('--alpha', int), ('--dropout', float), ('--epochs', int),
-                      ('--max-steps', int), ('--save-every', int), ('--seed', int)): q.add_argument(name, type=typ)
+    for name, typ, what in (('--lr', float, 'peak learning rate (default 2e-3)'), ('--r', int, 'LoRA rank (default 16)'),
+                            ('--alpha', int, 'LoRA alpha (default 32)'), ('--dropout', float, 'LoRA dropout (default 0)'),
+                            ('--epochs', int, 'passes over the items (default 10)'), ('--max-steps', int, 'stop after N optimizer steps'),
+                            ('--save-every', int, 'checkpoint every N optimizer steps (default: only at the end)'),
+                            ('--seed', int, 'seed for item order and adapter initialisation (default 0)')):
+        q.add_argument(name, type=typ, help=what)
     q.add_argument('--resume', action='store_true', help='continue from the last checkpoint in --out')
     q = add(mn, 'eval', cmd_miner_eval, 'EM on deep questions and Recall@10 on multi-source ones, with the base model as control')
     q.add_argument('model', help='a run or adapter folder from miner train')

@@ -63,11 +63,13 @@ def data_file_hashes(data: DataSource | str | Path | None = None, # a resolved s
         out[p.name] = _hash_memo[key]
     return {'dir': str(src.dir), 'prefix': src.prefix, 'origin': src.origin, 'sha256': out}
 
-def llm_call_stats(run: str) -> dict:
-    "LLM calls logged under `run`: how many, and how many the cache served."
+def llm_call_stats(since: float, # epoch seconds: when the notebook started
+                   until: float | None = None, # ... and ended (default: now)
+                  ) -> dict:
+    "LLM calls logged while a notebook ran, under any run label: how many, and how many the cache served."
     try:
         from insightkit.llm import call_stats
-        return call_stats(run)
+        return call_stats(since=since, until=until or time.time())
     except ImportError: return {'calls': 0, 'cached': 0, 'uncached': 0}
 
 # %% ../nbs/13_figures.ipynb #21352ea2
@@ -114,7 +116,7 @@ def run_figure(nb_path: Path, # the paper notebook
     entry['outputs'] = sorted(str(p.relative_to(out_dir)) for p in out_dir.iterdir()
                               if p.is_file() and p.name.startswith(name) and p.stat().st_mtime >= started - 1)
     entry['executed_notebook'] = str(executed.relative_to(out_dir))
-    entry['llm_calls'] = llm_call_stats(run)
+    entry['llm_calls'] = llm_call_stats(started - 1)
     entry['run'] = run
     return entry
 

@@ -15,14 +15,13 @@ from .variants import (Answer, Variant, add_usage, evaluate, public_settings, re
 
 # %% auto #0
 __all__ = ['IDENTIFIER_SYSTEM', 'IDENTIFIER_EXAMPLES', 'MATCHING_TASK', 'AUXILIARIES', 'MODALS', 'PREPOSITIONS', 'ADVERBS',
-           'PREDICATE_ADJECTIVES', 'FUNCTION_WORDS', 'QUICK_MINER', 'IDENTIFIERS', 'PLURALITY', 'WORD_RE',
-           'JUDGE_PROMPT', 'JUDGE_SCHEMA', 'insight_schema', 'identifier_input', 'identifier_messages',
-           'identifier_version', 'clean_insights', 'identify_insights', 'rule_based_insights', 'is_grounded',
-           'ground_insights', 'miner_source', 'miner_fingerprint', 'miner_lowercase', 'MinedCache', 'CachedMiner',
-           'quick_miner_config', 'item_doc_ids', 'find_covering_miner', 'default_miner_dir', 'default_miner',
-           'question_is_plural', 'InsightRagVariant', 'paper_grid', 'run_grid', 'grid_frame', 'plot_k_curves',
-           'text_words', 'zscores', 'matching_flips', 'retrieval_failures', 'completed_runs', 'judge_insights',
-           'component_analysis']
+           'PREDICATE_ADJECTIVES', 'FUNCTION_WORDS', 'IDENTIFIERS', 'PLURALITY', 'WORD_RE', 'JUDGE_PROMPT',
+           'JUDGE_SCHEMA', 'insight_schema', 'identifier_input', 'identifier_messages', 'identifier_version',
+           'clean_insights', 'identify_insights', 'rule_based_insights', 'is_grounded', 'ground_insights',
+           'miner_source', 'miner_fingerprint', 'miner_lowercase', 'MinedCache', 'CachedMiner', 'item_doc_ids',
+           'find_covering_miner', 'default_miner_dir', 'default_miner', 'question_is_plural', 'InsightRagVariant',
+           'paper_grid', 'run_grid', 'grid_frame', 'plot_k_curves', 'text_words', 'zscores', 'matching_flips',
+           'retrieval_failures', 'completed_runs', 'judge_insights', 'component_analysis']
 
 # %% ../nbs/07_insight_rag.ipynb #953cccf6
 IDENTIFIER_SYSTEM = (
@@ -377,13 +376,6 @@ class CachedMiner:
         return out
 
 # %% ../nbs/07_insight_rag.ipynb #9da8e051
-QUICK_MINER = {'epochs': 6, 'lr': 2e-3, 'batch_tokens': 256, 'max_batch_items': 8}
-
-def quick_miner_config(**overrides) -> Any:
-    "Chapter 06's `MinerConfig` with the quick recipe (`QUICK_MINER`) and any `overrides`."
-    from insightkit.miner import MinerConfig
-    return MinerConfig(**{**QUICK_MINER, **overrides}).check()
-
 def item_doc_ids(corpus, # the corpus the items belong to
                  items: Sequence, # deep or multi questions, matching pairs (ids or texts)
                 ) -> list:
@@ -429,14 +421,14 @@ def find_covering_miner(corpus, # the corpus (its docs file must match the miner
 
 def default_miner_dir(corpus, # the corpus
                       items: Sequence | None = None, # questions or pairs whose documents it must know (None: every document)
-                      quick: bool = True, # the quick recipe (`QUICK_MINER`); False: chapter 06's full default
+                      quick: bool = True, # chapter 06's quick recipe (`QUICK_RECIPE`); False: its full default
                       config=None, # a `MinerConfig` instead
                       reuse: bool = True, # take a finished cached miner that has read the documents (trained with `config`, if given), if there is one
                      ) -> Path:
     "The run folder of a miner that has read the items' documents: a cached one, else one trained now (once) and cached."
-    from insightkit.miner import MinerConfig, build_training_items, default_run_dir, train_miner
+    from insightkit.miner import MinerConfig, build_training_items, default_run_dir, quick_config, train_miner
     any_recipe = config is None and quick  # the quick default gladly takes any miner that has read the documents
-    config = (config or (quick_miner_config() if quick else MinerConfig())).check()
+    config = (config or (quick_config() if quick else MinerConfig())).check()
     doc_ids = sorted(set(item_doc_ids(corpus, items)), key=str) if items is not None else None
     if doc_ids is not None and not doc_ids: raise InsightkitError('the items name no document of the corpus, so there is nothing to train a miner on')
     need = doc_ids if doc_ids is not None else list(corpus.docs)

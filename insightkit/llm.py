@@ -593,10 +593,13 @@ class CallCache:
         return {role: {'calls': n, 'cached': int(c or 0), 'prompt_tokens': int(p or 0), 'completion_tokens': int(g or 0)}
                 for role, n, c, p, g in rows}
 
-    def call_stats(self, run: str | None = None) -> dict[str, int]:
-        "How many calls were served, from the cache or not, over every event or those of one `run`."
-        where, args = ('WHERE run = ?', (run,)) if run is not None else ('', ())
-        n, c = self.connect().execute(f'SELECT COUNT(*), SUM(cached) FROM events {where}', args).fetchone()
+    def call_stats(self, run: str | None = None, # only the events of this run label
+                   since: float | None = None, until: float | None = None, # only events logged in this window (epoch seconds)
+                  ) -> dict[str, int]:
+        "How many calls were served, from the cache or not, over every event, those of one `run`, or those of a time window."
+        conds = [(c, v) for c, v in (('run = ?', run), ('ts >= ?', since), ('ts <= ?', until)) if v is not None]
+        where = ('WHERE ' + ' AND '.join(c for c, _ in conds)) if conds else ''
+        n, c = self.connect().execute(f'SELECT COUNT(*), SUM(cached) FROM events {where}', [v for _, v in conds]).fetchone()
         return {'calls': n, 'cached': int(c or 0), 'uncached': n - int(c or 0)}
 
 _CALL_CACHES: dict[str, CallCache] = {}
@@ -611,9 +614,9 @@ def usage_by_role(run: str | None = None) -> dict[str, dict]:
     "Calls, cached calls and tokens per role in the default call cache (all runs, or one)."
     return default_call_cache().usage_by_role(run)
 
-def call_stats(run: str | None = None) -> dict[str, int]:
-    "Calls served from the default call cache or not (all runs, or one)."
-    return default_call_cache().call_stats(run)
+def call_stats(run: str | None = None, since: float | None = None, until: float | None = None) -> dict[str, int]:
+    "Calls served from the default call cache or not (all runs, one run, or a time window)."
+    return default_call_cache().call_stats(run, since, until)
 
 # %% ../nbs/01_llm.ipynb #2d46c353
 _SCHEMAS: dict[Any, dict] = {}

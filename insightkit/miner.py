@@ -17,11 +17,12 @@ from .llm import DEFAULT_LOCAL_MODEL, LocalBackend, pick_device, pick_dtype, set
 from .metrics import contains_match, mean_over_golds
 
 # %% auto #0
-__all__ = ['METHODS', 'RESUMABLE_FIELDS', 'PAPER_GRID', 'triple_text', 'build_training_items', 'Subset', 'select_subset',
-           'encode_items', 'length_grouped_batches', 'padding_ratio', 'collate', 'label_tokens', 'tiny_causal_lm',
-           'MinerConfig', 'base_model_folder', 'load_base_model', 'add_adapter', 'training_plan', 'TrainResult',
-           'checkpoints', 'mean_loss', 'train_miner', 'cut_continuation', 'Miner', 'multi_recall', 'eval_miner',
-           'search_miner', 'bench_miner', 'default_run_dir', 'find_cached_miner', 'cli_train', 'cli_eval']
+__all__ = ['METHODS', 'RESUMABLE_FIELDS', 'QUICK_RECIPE', 'PAPER_GRID', 'triple_text', 'build_training_items', 'Subset',
+           'select_subset', 'encode_items', 'length_grouped_batches', 'padding_ratio', 'collate', 'label_tokens',
+           'tiny_causal_lm', 'MinerConfig', 'quick_config', 'base_model_folder', 'load_base_model', 'add_adapter',
+           'training_plan', 'TrainResult', 'checkpoints', 'mean_loss', 'train_miner', 'cut_continuation', 'Miner',
+           'multi_recall', 'eval_miner', 'search_miner', 'bench_miner', 'default_run_dir', 'find_cached_miner',
+           'cli_train', 'cli_eval']
 
 # %% ../nbs/06_miner.ipynb #54aec0a0
 def triple_text(sub: str, rel: str, obj: str) -> str:
@@ -201,6 +202,13 @@ class MinerConfig:
         known = {f.name for f in fields(cls)}
         if unknown := sorted(set(d) - known): raise InsightkitError(f"unknown miner setting(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
         return cls(**d)
+
+# %% ../nbs/06_miner.ipynb #228c5826
+QUICK_RECIPE = {'epochs': 6, 'lr': 2e-3, 'batch_tokens': 256, 'max_batch_items': 8}
+
+def quick_config(**overrides) -> MinerConfig:
+    "The quick recipe (`QUICK_RECIPE`) for a miner of a few questions' documents, trained in minutes on a CPU; `overrides` change any setting."
+    return MinerConfig.from_dict({**QUICK_RECIPE, **overrides}).check()
 
 # %% ../nbs/06_miner.ipynb #3a368c31
 def base_model_folder(spec: str) -> Path:
@@ -744,10 +752,11 @@ def cli_train(data: str | Path | None = None, # data folder
               n_deep: int | None = None, # train on the documents of the first n deep questions only
               n_multi: int = 0, # ... and of the first n multi-source questions
               resume: bool = False, # continue the run in out_dir
-              **settings, # MinerConfig settings (lr, r, alpha, epochs, method, ...)
+              quick: bool = False, # start from the quick recipe (`QUICK_RECIPE`) instead of the defaults
+              **settings, # MinerConfig settings (lr, r, alpha, epochs, method, ...); they override the recipe
              ) -> dict:
     "Train a miner on a corpus or on the documents of a few questions; returns the `TrainResult` as a dict."
-    corpus, config = Corpus(data, prefix), MinerConfig.from_dict(settings).check()
+    corpus, config = Corpus(data, prefix), MinerConfig.from_dict({**(QUICK_RECIPE if quick else {}), **settings}).check()
     subset = select_subset(corpus, n_deep, n_multi) if n_deep is not None or n_multi else None
     texts = build_training_items(corpus, subset.doc_ids if subset else None, config.lowercase, config.seed)
     run_dir = Path(out_dir) if out_dir else default_run_dir(corpus.prefix, n_deep, n_multi, config)

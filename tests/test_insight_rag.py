@@ -95,17 +95,17 @@ def test_question_word_zscores_on_aan(shared_aan, monkeypatch):
     what = z.set_index('word').loc['what']
     assert abs(what['z']) < 2
 
-def test_fig6_zscore_notebook_on_aan(shared_aan):
-    "The Z-score figure through the command a user types; part (b) needs no LLM, and part (a) is skipped without matching runs."
-    import sys
+def test_fig6_zscore_notebook_on_aan(shared_aan, tmp_path):
+    "The Z-score figure through the figures runner on AAN; part (b) needs no LLM, and part (a) is skipped when told not to make matching runs."
     import pandas as pd
-    from conftest import ROOT, run
-    run([sys.executable, '-m', 'insightkit.cli', 'figures', '--quick', '--only', 'fig6_zscore', '--data', str(shared_aan), '--prefix', 'AAN'],
-        env={'INSIGHTKIT_PROGRESS': '0', 'INSIGHTKIT_RUNS': str(ROOT/'paper_figures/out/no-runs-here')})
-    m = json.loads((ROOT/'paper_figures/out/manifest.json').read_text())['figures']['fig6_zscore']
+    from conftest import ROOT
+    from insightkit.figures import run_figure
+    params = dict(quick=True, data_dir=str(shared_aan), prefix='AAN', out_dir=str(tmp_path), runs_dir=str(tmp_path/'no-runs-here'), run_matching=False)
+    m = run_figure(ROOT/'paper_figures/fig6_zscore.ipynb', tmp_path, params)
     assert m['status'] == 'ok', m.get('error')
+    assert m['parameters']['run_matching'] is False and m['llm_calls']['uncached'] == 0
     assert {'fig6_zscore.png', 'fig6_zscore.pdf', 'fig6_zscore.csv'} <= set(m['outputs'])
-    t = pd.read_csv(ROOT/'paper_figures/out/fig6_zscore.csv')
+    t = pd.read_csv(tmp_path/'fig6_zscore.csv')
     assert len(t) == 10 and t.analysis.str.startswith('(b)').all() and (t['count'] >= 8).all()
 
 def test_insight_rag_matching_pair(private_cache, tmp_path):

@@ -1,0 +1,71 @@
+"The Insight-RAG paper notebooks end to end on the embedded corpus, two questions (pairs) each, through the figures runner."
+import pandas as pd
+import pytest
+from conftest import ROOT
+from insightkit.core import resolve_data
+from insightkit.figures import run_figure
+
+NOTEBOOKS = ('fig3_deep', 'fig4_multi', 'table6_triples', 'table2_matching', 'fig6_zscore', 'fig5_identifier', 'table3_miner')
+
+@pytest.fixture(scope='module')
+def executed(tmp_path_factory):
+    "Run the seven notebooks once, in order, sharing one private cache (calls, embeddings, miners) and one runs folder."
+    tmp = tmp_path_factory.mktemp('paper')
+    mp = pytest.MonkeyPatch()
+    from insightkit.llm import reusable_models_dir
+    mp.setenv('INSIGHTKIT_MODELS', str(reusable_models_dir()))
+    mp.setenv('INSIGHTKIT_CACHE', str(tmp/'cache')); mp.setenv('INSIGHTKIT_PROGRESS', '0')
+    for v in ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN', 'INSIGHTKIT_RUNS', 'INSIGHTKIT_DATA'):
+        mp.delenv(v, raising=False)
+    src = resolve_data(None, None)
+    params = dict(quick=True, data_dir=str(src.dir), prefix=src.prefix, out_dir=str(tmp/'out'), runs_dir=str(tmp/'runs'), quick_items=2)
+    (tmp/'out').mkdir()
+    entries = {name: run_figure(ROOT/'paper_figures'/f'{name}.ipynb', tmp/'out', params, timeout=900) for name in NOTEBOOKS}
+    again = run_figure(ROOT/'paper_figures'/'fig3_deep.ipynb', tmp/'out', params, timeout=900)
+    yield tmp/'out', entries, again
+    mp.undo()
+
+def test_every_notebook_runs_and_writes_its_outputs(executed):
+    out, entries, _ = executed
+    for name, e in entries.items():
+        assert e['status'] == 'ok', (name, e.get('error'))
+        kinds = {o.rsplit('.', 1)[1] for o in e['outputs']}
+        assert f'{name}.csv' in e['outputs'] and {'png', 'pdf', 'csv', 'md'} <= kinds, (name, e['outputs'])
+    assert entries['fig3_deep']['llm_calls']['uncached'] > 0  # the first run really asked the model
+
+def test_grid_tables_hold_every_cell(executed):
+    out = executed[0]
+    fig3 = pd.read_csv(out/'fig3_deep.csv')
+    assert sorted(zip(fig3.variant, fig3.k)) == [('insight-rag', 1), ('insight-rag', 3), ('rag', 1), ('rag', 3), ('vanilla', 0)]
+    assert (fig3.n == 2).all() and fig3.em.between(0, 1).all() and fig3.f1.between(0, 1).all()
+    rag, ins = fig3.set_index(['variant', 'k']).loc[('rag', 3)], fig3.set_index(['variant', 'k']).loc[('insight-rag', 3)]
+    assert 0 < ins.context_tokens < rag.context_tokens  # mined sentences are shorter than retrieved abstracts
+    t6 = pd.read_csv(out/'table6_triples.csv')
+    ours = t6[t6.source.str.startswith('ours')]
+    assert set(ours.task) == {'deep', 'multi'} and len(ours) == 8 and (ours.n == 2).all()
+    tri, docs = (ours[ours.source.str.contains(w) & (ours.k == 3)].context_tokens.mean() for w in ('triple', 'RAG$'))
+    assert tri < docs, (tri, docs)
+    t2 = pd.read_csv(out/'table2_matching.csv')
+    mine = t2[t2.model.str.startswith('ours')]
+    assert list(mine.method) == ['Vanilla', 'RAG', 'Insight-RAG'] and mine.accuracy.between(0, 100).all() and (mine.n == 2).all()
+
+def test_component_and_miner_tables(executed):
+    out = executed[0]
+    ident = pd.read_csv(out/'fig5_identifier.csv')
+    assert set(ident.identifier) == {'llm', 'grounded', 'rules'} and set(ident.task) == {'deep', 'multi'}
+    assert ident['mean score'].between(0, 1).all() and (ident.n == 2).all()
+    t3 = pd.read_csv(out/'table3_miner.csv')
+    assert t3['paper AAN'].tolist() == [92.1, 72.1] and t3.ours.between(0, 100).all()
+
+def test_zscore_notebook_reads_the_matching_runs_of_table2(executed):
+    e = executed[1]['fig6_zscore']
+    assert e['llm_calls']['uncached'] == 0, e['llm_calls']  # part (a)'s vanilla and insight-rag runs were table2's
+    nb = (executed[0]/e['executed_notebook']).read_text()
+    assert 'changed verdicts' in nb and 'part (a) is skipped' not in nb
+
+def test_rerun_reads_the_runs_back(executed):
+    "fig3 again: every cell is read from its run folder, so no new LLM call is made."
+    _, entries, again = executed
+    assert again['status'] == 'ok', again.get('error')
+    assert again['llm_calls']['uncached'] == 0, again['llm_calls']
+    assert again['seconds'] < entries['fig3_deep']['seconds']
