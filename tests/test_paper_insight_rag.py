@@ -18,7 +18,7 @@ def executed(tmp_path_factory):
     for v in ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN', 'INSIGHTKIT_RUNS', 'INSIGHTKIT_DATA'):
         mp.delenv(v, raising=False)
     src = resolve_data(None, None)
-    params = dict(quick=True, data_dir=str(src.dir), prefix=src.prefix, out_dir=str(tmp/'out'), runs_dir=str(tmp/'runs'), quick_items=2)
+    params = dict(quick=True, data_dir=str(src.dir), prefix=src.prefix, out_dir=str(tmp/'out'), runs_dir=str(tmp/'runs'), quick_items=2, quick_deep=2, quick_multi=2)
     (tmp/'out').mkdir()
     entries = {name: run_figure(ROOT/'paper_figures'/f'{name}.ipynb', tmp/'out', params, timeout=900) for name in NOTEBOOKS}
     again = run_figure(ROOT/'paper_figures'/'fig3_deep.ipynb', tmp/'out', params, timeout=900)
