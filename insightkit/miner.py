@@ -756,7 +756,7 @@ def cli_train(data: str | Path | None = None, # data folder
               **settings, # MinerConfig settings (lr, r, alpha, epochs, method, ...); they override the recipe
              ) -> dict:
     "Train a miner on a corpus or on the documents of a few questions; returns the `TrainResult` as a dict."
-    corpus, config = Corpus(data, prefix), MinerConfig.from_dict({**(QUICK_RECIPE if quick else {}), **settings}).check()
+    corpus, config = Corpus(data, prefix), (quick_config(**settings) if quick else MinerConfig.from_dict(settings).check())
     subset = select_subset(corpus, n_deep, n_multi) if n_deep is not None or n_multi else None
     texts = build_training_items(corpus, subset.doc_ids if subset else None, config.lowercase, config.seed)
     run_dir = Path(out_dir) if out_dir else default_run_dir(corpus.prefix, n_deep, n_multi, config)

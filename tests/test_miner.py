@@ -142,3 +142,14 @@ def test_cached_aan_miner_reaches_the_target(shared_aan):
     if run is None: pytest.skip('no AAN deep-40 miner in the user cache; train one with cli_train(data, "AAN", n_deep=40)')
     out = cli_eval(run, shared_aan, 'AAN')
     assert out['n'] == 40 and out['em'] >= 0.9 and out['base_em'] == 0.0, {k: v for k, v in out.items() if k != 'predictions'}
+
+def test_miner_train_quick_takes_the_quick_recipe_and_flags_override_it(tmp_path, tiny):
+    "`insightkit miner train --quick` trains with the chapter's quick recipe; an explicit flag still wins."
+    out = tmp_path/'run'
+    p = subprocess.run([sys.executable, '-m', 'insightkit.cli', 'miner', 'train', '--quick', '--n-deep', '1', '--base-model', str(tiny),
+                        '--lr', '1e-3', '--max-steps', '1', '--r', '4', '--alpha', '8', '--out', str(out), '--json'],
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr[-2000:]
+    cfg = json.loads((out/'miner.json').read_text())['config']
+    assert (cfg['batch_tokens'], cfg['max_batch_items'], cfg['epochs'], cfg['lr'], cfg['r']) == (256, 8, 6, 1e-3, 4)
+    assert json.loads(p.stdout)['global_step'] == 1
