@@ -19,9 +19,9 @@ __all__ = ['IDENTIFIER_SYSTEM', 'IDENTIFIER_EXAMPLES', 'MATCHING_TASK', 'AUXILIA
            'JUDGE_SCHEMA', 'insight_schema', 'identifier_input', 'identifier_messages', 'identifier_version',
            'clean_insights', 'identify_insights', 'rule_based_insights', 'is_grounded', 'ground_insights',
            'miner_source', 'miner_fingerprint', 'miner_lowercase', 'MinedCache', 'CachedMiner', 'item_doc_ids',
-           'find_covering_miner', 'default_miner_dir', 'default_miner', 'question_is_plural', 'InsightRagVariant',
-           'paper_grid', 'run_grid', 'grid_frame', 'plot_k_curves', 'text_words', 'zscores', 'matching_flips',
-           'retrieval_failures', 'completed_runs', 'judge_insights', 'component_analysis']
+           'find_covering_miner', 'default_miner_dir', 'default_miner', 'question_is_plural', 'grammar_plurality',
+           'InsightRagVariant', 'paper_grid', 'run_grid', 'grid_frame', 'plot_k_curves', 'text_words', 'zscores',
+           'matching_flips', 'retrieval_failures', 'completed_runs', 'judge_insights', 'component_analysis']
 
 # %% ../nbs/07_insight_rag.ipynb #953cccf6
 IDENTIFIER_SYSTEM = (
@@ -460,6 +460,12 @@ def question_is_plural(question: str) -> bool | None:
     found = rule_based_insights(question)
     return found[0]['Multi-answer'] if found else None
 
+def grammar_plurality(found: Sequence[list[dict]], # insights per question
+                      questions: Sequence[str], # the questions
+                     ) -> list[list[dict]]:
+    "The insights with `Multi-answer` set from each question's grammar, where the rules can read it (left as they are elsewhere)."
+    return [[{**i, 'Multi-answer': plural} for i in f] if (plural := question_is_plural(q)) is not None else list(f) for f, q in zip(found, questions)]
+
 @register_variant
 class InsightRagVariant(Variant):
     "Insight-RAG: identify the insights an input needs, mine them, and answer with the mined insights as context."
@@ -543,7 +549,7 @@ class InsightRagVariant(Variant):
         origin = ['llm' if f else 'none' for f in found]
         if task == 'qa' and self.grounding: found, origin = ground_insights(found, inputs)
         if task == 'qa' and self.plurality == 'grammar':
-            found = [[{**i, 'Multi-answer': plural} for i in f] if (plural := question_is_plural(q)) is not None else f for f, q in zip(found, inputs)]
+            found = grammar_plurality(found, inputs)
         return (found, [add_usage(None if isinstance(r, Exception) else r.usage) for r in replies],
                 [{'insights_from': o, 'identifier_cached': bool(getattr(r, 'cached', False))} for o, r in zip(origin, replies)])
 
@@ -739,7 +745,7 @@ def component_analysis(data=None, # data folder (default: the data in use)
                        prefix: str | None = None, # file prefix
                        tasks: Sequence[str] = ('deep', 'multi'), # question sets to score
                        limit: int | None = None, # the first N questions of each task
-                       identifiers: Sequence[str] = ('llm', 'grounded', 'rules'), # identifiers to judge: the LLM, the LLM with `ground_insights`, the rules
+                       identifiers: Sequence[str] = ('llm', 'grounded', 'rules'), # identifiers to judge: the LLM, the LLM as the variant's defaults guard it (grounding, grammar plurality), the rules
                        miner=None, # a miner (folder or `Miner`) to score; default: the default miner of the questions; False: skip
                        miner_tasks: Sequence[str] | None = None, # the question sets the miner is scored on (default: `tasks`)
                        retriever: str | None = 'dense', # retriever to score at Hits@k (None: skip)
@@ -759,7 +765,7 @@ def component_analysis(data=None, # data folder (default: the data in use)
             qs = [it.question for it in its]
             if ident not in ('llm', 'grounded', 'rules'): raise InsightkitError(f"unknown identifier {ident!r}; expected llm, grounded or rules")
             found = [rule_based_insights(q) for q in qs] if ident == 'rules' else identify_insights(qs)
-            if ident == 'grounded': found = ground_insights(found, qs)[0]
+            if ident == 'grounded': found = grammar_plurality(ground_insights(found, qs)[0], qs)  # as the variant uses them by default
             cands = [f[0]['Insight'] if f else None for f in found]
             scores = judge_insights(cands, [f'{it.sub} {it.rel}' for it in its], judge)
             out['identifier'][f'{ident}/{t}'] = {'mean': average(scores), 'n': len(scores),
