@@ -12,7 +12,8 @@ from .core import InsightkitError
 # %% auto #0
 __all__ = ['emit', 'cmd_figures', 'cmd_llm_ask', 'cmd_llm_usage', 'cmd_bench_llm', 'cmd_bench_embed', 'cmd_data_check',
            'cmd_data_fetch', 'cmd_eval_retrieval', 'cmd_run', 'cmd_benchdata_build', 'cmd_benchdata_select',
-           'cmd_miner_train', 'cmd_miner_eval', 'cmd_bench_miner', 'build_parser', 'main']
+           'cmd_miner_train', 'cmd_miner_eval', 'cmd_bench_miner', 'add_config_flags', 'config_settings',
+           'build_parser', 'main']
 
 # %% ../nbs/14_cli.ipynb #af406f30
 def emit(result, as_json: bool):
@@ -76,8 +77,10 @@ def cmd_eval_retrieval(a):
 def cmd_run(a):
     "Run a RAG variant over a task's items (resumable) and print its scores."
     from insightkit.variants import run_variant
+    options = {k: v for k, v in dict(identifier=a.identifier, plurality=a.plurality, miner=a.miner,
+                                     grounding=False if a.no_grounding else None).items() if v is not None}
     emit(run_variant(a.variant, data=a.data, prefix=a.prefix, task=a.task, limit=a.limit, k=a.k,
-                     retriever=a.retriever, unit=a.unit, runs_dir=a.runs_dir), a.json)
+                     retriever=a.retriever, unit=a.unit, runs_dir=a.runs_dir, **options), a.json)
 
 def cmd_benchdata_build(a):
     "Build an Insight-RAG style benchmark (docs, graph, deep, multi, matching) from abstracts with the LLM roles."
@@ -92,21 +95,42 @@ def cmd_benchdata_select(a):
 def cmd_miner_train(a):
     "Continually pre-train an insight miner (LoRA, QLoRA or full) on a corpus or on the documents of a few questions."
     from insightkit.miner import cli_train
-    settings = {k: v for k, v in dict(method=a.method, lr=a.lr, r=a.r, alpha=a.alpha, dropout=a.dropout, epochs=a.epochs,
-                                      max_steps=a.max_steps, save_every=a.save_every, seed=a.seed, base_model=a.base_model).items() if v is not None}
-    emit(cli_train(a.data, a.prefix, out_dir=a.out, n_deep=a.n_deep, n_multi=a.n_multi, resume=a.resume, quick=a.quick, **settings), a.json)
+    emit(cli_train(a.data, a.prefix, out_dir=a.out, n_deep=a.n_deep, n_multi=a.n_multi, resume=a.resume, quick=a.quick,
+                   **config_settings(a)), a.json)
 
 def cmd_miner_eval(a):
     "Deep-question EM and multi-source Recall@10 of a miner, beside the base model."
     from insightkit.miner import cli_eval
-    emit(cli_eval(a.model, a.data, a.prefix, n_deep=a.n_deep, n_multi=a.n_multi, limit=a.limit, base=not a.no_base), a.json)
+    emit(cli_eval(a.model, a.data, a.prefix, n_deep=a.n_deep, n_multi=a.n_multi, limit=a.limit, top_k=a.top_k, base=not a.no_base), a.json)
 
 def cmd_bench_miner(a):
     "Useful tokens per second of our length-grouped trainer against the fixed-length padded recipe, side by side."
-    from insightkit.miner import bench_miner
-    emit(bench_miner(a.data, a.prefix, n_items=a.items, steps=a.steps), a.json)
+    from insightkit.miner import MinerConfig, bench_miner
+    config = MinerConfig(**{k: v for k, v in dict(method=a.method, base_model=a.base_model).items() if v is not None})
+    emit(bench_miner(a.data, a.prefix, n_items=a.items, steps=a.steps, config=config), a.json)
 
 # %% ../nbs/14_cli.ipynb #7e146e82
+def add_config_flags(q, cls, skip=()):
+    "Add a `--flag` for every field of the dataclass `cls` (its docment is the help); unset flags stay None."
+    from fastcore.docments import docments
+    for name, d in docments(cls, full=True).items():
+        if name == 'return' or name in skip: continue
+        flag, anno, default = '--' + name.replace('_', '-'), str(d['anno']), d['default']
+        if anno == 'bool':
+            q.add_argument(f"--no-{name.replace('_', '-')}" if default else flag, dest=name, action='store_const',
+                           const=not default, default=None,
+                           help=('turn off: ' if default else '') + d['docment'].replace('%', '%%') + (' (on by default)' if default else ''))
+            continue
+        typ = int if anno.startswith('int') else float if anno.startswith('float') else str
+        q.add_argument(flag, type=typ, metavar=name.upper(), help=d['docment'].replace('%', '%%') + f' (default {default})')
+
+def config_settings(a, cls=None) -> dict:
+    "The dataclass fields (default `MinerConfig`'s) that were given on the command line; a comma list becomes a list."
+    if cls is None: from insightkit.miner import MinerConfig as cls
+    from dataclasses import fields
+    got = {f: getattr(a, f.name) for f in fields(cls) if getattr(a, f.name, None) is not None}
+    return {f.name: v.split(',') if f.type == 'Any' and ',' in v else v for f, v in got.items()}
+
 def build_parser() -> argparse.ArgumentParser:
     "The `insightkit` argument parser with every subcommand."
     p = argparse.ArgumentParser(prog='insightkit', description='Insight-driven RAG: rerun and extend five papers.')
@@ -143,7 +167,10 @@ def build_parser() -> argparse.ArgumentParser:
     data_args(q); q.add_argument('--limit', type=int, help='only the first N documents')
 
     q = add(bench, 'miner', cmd_bench_miner, "our miner trainer vs the padded recipe (max_length 400, batch 32)")
-    data_args(q); q.add_argument('--items', type=int, default=256); q.add_argument('--steps', type=int, default=2)
+    data_args(q); q.add_argument('--items', type=int, default=256, help='training items in the sample')
+    q.add_argument('--steps', type=int, default=2, help="optimizer steps of the padded recipe (ours trains for the same wall time)")
+    q.add_argument('--method', choices=['lora', 'qlora', 'full'], help='how both recipes train (default lora)')
+    q.add_argument('--base-model', help='the model both recipes train (default: the default local model)')
 
     mn = sub.add_parser('miner', help='train and evaluate insight miners').add_subparsers(dest='miner_command', required=True, metavar='COMMAND')
     q = add(mn, 'train', cmd_miner_train, 'continual pre-training with LoRA / QLoRA / full fine-tuning')
@@ -151,20 +178,17 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument('--out', help='run folder (default: a folder in the cache named by data, subset and settings)')
     q.add_argument('--n-deep', type=int, help='train on the documents of the first N deep questions (and their triples)')
     q.add_argument('--n-multi', type=int, default=0, help='... and of the first N multi-source questions')
-    q.add_argument('--method', choices=['lora', 'qlora', 'full'])
     q.add_argument('--quick', action='store_true', help="start from the quick recipe (6 epochs, lr 2e-3, small batches) for a few questions' documents")
-    q.add_argument('--base-model', help='HF model folder or name (default: SmolLM2-135M-Instruct)')
-    for name, typ, what in (('--lr', float, 'peak learning rate (default 2e-3)'), ('--r', int, 'LoRA rank (default 16)'),
-                            ('--alpha', int, 'LoRA alpha (default 32)'), ('--dropout', float, 'LoRA dropout (default 0)'),
-                            ('--epochs', int, 'passes over the items (default 10)'), ('--max-steps', int, 'stop after N optimizer steps'),
-                            ('--save-every', int, 'checkpoint every N optimizer steps (default: only at the end)'),
-                            ('--seed', int, 'seed for item order and adapter initialisation (default 0)')):
-        q.add_argument(name, type=typ, help=what)
-    q.add_argument('--resume', action='store_true', help='continue from the last checkpoint in --out')
+    from insightkit.miner import MinerConfig
+    add_config_flags(q, MinerConfig)
+    q.add_argument('--resume', action='store_true', help='continue an interrupted run (in --out, or the default cache folder) from its last checkpoint')
     q = add(mn, 'eval', cmd_miner_eval, 'EM on deep questions and Recall@10 on multi-source ones, with the base model as control')
     q.add_argument('model', help='a run or adapter folder from miner train')
     data_args(q)
-    q.add_argument('--n-deep', type=int); q.add_argument('--n-multi', type=int); q.add_argument('--limit', type=int)
+    q.add_argument('--n-deep', type=int, help='score the first N deep questions (default: those the miner was trained for)')
+    q.add_argument('--n-multi', type=int, help='score the first N multi-source questions (default: as for --n-deep)')
+    q.add_argument('--limit', type=int, help='score at most N questions of each kind')
+    q.add_argument('--top-k', type=int, default=10, help='sampled continuations per multi-source question (Recall@K)')
     q.add_argument('--no-base', action='store_true', help='skip the base-model control')
 
     data = sub.add_parser('data', help='fetch and check Insight-RAG data files').add_subparsers(dest='data_command', required=True, metavar='COMMAND')
@@ -175,13 +199,17 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument('--prefix', nargs='+', default=['AAN', 'OC'], help='which corpora')
 
     q = add(sub, 'run', cmd_run, 'run a RAG variant on deep, multi-source or matching items; resumes an interrupted run')
-    q.add_argument('variant', help='vanilla, rag, … (later chapters add insight-rag, memorag, …)')
+    q.add_argument('variant', help='vanilla, rag or insight-rag')
     data_args(q)
     q.add_argument('--task', choices=['deep', 'multi', 'matching'], default='deep')
     q.add_argument('--limit', type=int, help='only the first N items')
     q.add_argument('--k', type=int, default=3, help='passages (documents, triples or insights) in the prompt')
-    q.add_argument('--retriever', choices=['dense', 'bm25', 'hybrid'], default='dense')
-    q.add_argument('--unit', choices=['docs', 'triples'], default='docs', help='what the rag variant retrieves')
+    q.add_argument('--retriever', choices=['dense', 'bm25', 'hybrid'], help='rag: how passages are found (default dense)')
+    q.add_argument('--unit', choices=['docs', 'triples'], help='rag: what is retrieved (default docs)')
+    q.add_argument('--identifier', choices=['llm', 'rules'], help='insight-rag: the identifier role or the rule-based baseline (default llm)')
+    q.add_argument('--plurality', choices=['grammar', 'model'], help="insight-rag: who sets an insight's Multi-answer flag (default grammar)")
+    q.add_argument('--no-grounding', action='store_true', help="insight-rag: keep LLM insights even when they add words the question lacks (the paper's pipeline)")
+    q.add_argument('--miner', help='insight-rag: a miner run or adapter folder (default: a cached or quick-recipe miner for these items)')
     q.add_argument('--runs-dir', help='base folder of run folders (default: INSIGHTKIT_RUNS or ./runs)')
 
     bd = sub.add_parser('bench-data', help='create an Insight-RAG benchmark from abstracts').add_subparsers(dest='bd_command', required=True, metavar='COMMAND')

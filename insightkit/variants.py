@@ -552,10 +552,11 @@ def run_variant(variant: str, # registered variant name: vanilla, rag, …
                 task: str = 'deep', # deep, multi or matching
                 limit: int | None = None, # the first `limit` items only
                 k: int = 3, # passages per question (retrieving variants)
-                retriever: str = 'dense', # dense, bm25 or hybrid (retrieving variants)
-                unit: str = 'docs', # docs or triples (retrieving variants)
+                retriever: str | None = None, # dense, bm25 or hybrid (retrieving variants; None: the variant's default)
+                unit: str | None = None, # docs or triples (retrieving variants; None: the variant's default)
                 runs_dir: str | Path | None = None, # base folder of run folders; default env INSIGHTKIT_RUNS, else ./runs
                 batch_size: int = 8, # items per batch
+                **options, # further settings of the variant (e.g. insight-rag's identifier, plurality, grounding, miner)
                ) -> dict:
     "Run a variant on one task of a corpus and score it: a JSON-ready dict of scores, `run_dir`, `status` and `uncached_calls`."
     from insightkit.data import Corpus
@@ -565,7 +566,10 @@ def run_variant(variant: str, # registered variant name: vanilla, rag, …
     items = getattr(corpus, task)[:limit]
     if not items: raise InsightkitError(f'{corpus!r} has no {task} items')
     params = variant_params(variant)
-    v = make_variant(variant, corpus, **{n: x for n, x in (('k', k), ('retriever', retriever), ('unit', unit)) if n in params})
+    given = {**{n: x for n, x in (('retriever', retriever), ('unit', unit)) if x is not None}, **options}
+    if unknown := sorted(set(given) - params):
+        raise InsightkitError(f"{variant} takes no {', '.join(unknown)} setting; it takes {', '.join(sorted(params - {'corpus', 'llm'}))}")
+    v = make_variant(variant, corpus, **({'k': k} if 'k' in params else {}), **given)
     res = v.run(items, run_dir=runs_dir, task=task, batch_size=batch_size)
     return {**evaluate(res, task), 'run_dir': str(res.run_dir), 'status': res.manifest['status'],
             'uncached_calls': res.manifest['session_calls']['uncached'], 'variant': variant, 'task': task, 'prefix': corpus.prefix}
