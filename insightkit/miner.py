@@ -4,7 +4,7 @@
 
 # %% ../nbs/06_miner.ipynb #518ad285
 from __future__ import annotations
-import itertools, json, math, os, random, re, shutil, time
+import functools, itertools, json, math, os, random, re, shutil, time
 from contextlib import nullcontext
 from dataclasses import dataclass, field, asdict, fields, replace
 from pathlib import Path
@@ -20,9 +20,9 @@ from .metrics import contains_match, mean_over_golds
 __all__ = ['METHODS', 'RESUMABLE_FIELDS', 'QUICK_RECIPE', 'PAPER_GRID', 'triple_text', 'build_training_items', 'Subset',
            'select_subset', 'encode_items', 'length_grouped_batches', 'padding_ratio', 'collate', 'label_tokens',
            'tiny_causal_lm', 'MinerConfig', 'quick_config', 'base_model_folder', 'load_base_model', 'add_adapter',
-           'training_plan', 'TrainResult', 'checkpoints', 'mean_loss', 'train_miner', 'cut_continuation', 'Miner',
-           'multi_recall', 'eval_miner', 'search_miner', 'bench_miner', 'default_run_dir', 'find_cached_miner',
-           'cli_train', 'cli_eval']
+           'training_plan', 'TrainResult', 'checkpoints', 'mean_loss', 'train_miner', 'cut_continuation',
+           'sentence_ended', 'sentence_end', 'Miner', 'multi_recall', 'eval_miner', 'search_miner', 'bench_miner',
+           'default_run_dir', 'find_cached_miner', 'cli_train', 'cli_eval']
 
 # %% ../nbs/06_miner.ipynb #54aec0a0
 def triple_text(sub: str, rel: str, obj: str) -> str:
@@ -172,7 +172,7 @@ class MinerConfig:
     batch_tokens: int = 1024 # most padded tokens in one micro-batch
     max_batch_items: int = 32 # most items in one micro-batch
     grad_accum: int = 1 # micro-batches per optimizer step (per process)
-    save_every: int = 0 # checkpoint every N optimizer steps (0: only the final model)
+    save_every: int | None = None # checkpoint every N optimizer steps (None: at the end of every epoch; 0: never, only the final model)
     keep_checkpoints: int = 2 # newest checkpoints kept
     seed: int = 0 # LoRA initialisation, item order, dropout
     lowercase: bool = True # lower-case the items (and the fragments when mining)
@@ -188,6 +188,8 @@ class MinerConfig:
         for name in ('r', 'alpha', 'epochs', 'batch_tokens', 'max_batch_items', 'grad_accum', 'max_length'):
             if getattr(self, name) < 1: raise InsightkitError(f'{name} must be at least 1, got {getattr(self, name)!r}')
         if self.max_steps is not None and self.max_steps < 1: raise InsightkitError(f'max_steps must be at least 1 (or None), got {self.max_steps}')
+        if self.save_every is not None and self.save_every < 0:
+            raise InsightkitError(f'save_every must be a number of steps, 0 (never) or None (every epoch), got {self.save_every}')
         if not 0 <= self.dropout < 1: raise InsightkitError(f'dropout must be in [0, 1), got {self.dropout}')
         if not self.lr > 0: raise InsightkitError(f'lr must be positive, got {self.lr}')
         return self
@@ -372,6 +374,17 @@ def _items_of(data, config: MinerConfig) -> list[str]:
 def _trained_config(d: dict) -> dict:
     return {k: v for k, v in d.items() if k not in RESUMABLE_FIELDS}
 
+_RESUME_HINT = 'continue it with `insightkit miner train ... --resume` (train_miner(..., resume=True))'
+
+def _unfinished(run_dir: Path, old: dict) -> str:
+    "Why an unfinished run is not simply continued: where it stopped, and how to continue it."
+    try: done = max((r['step'] for _, r in read_jsonl(run_dir/'loss.jsonl') if r.get('kind') == 'step'), default=0)
+    except (InsightkitError, KeyError, TypeError): done = old.get('global_step', 0)
+    ckpt = checkpoints(run_dir)
+    since = f"its last checkpoint is step {int(ckpt[-1].name.split('-')[1])}" if ckpt else 'it has no checkpoint yet, so it restarts from step 0'
+    return (f"{run_dir} holds an unfinished miner run: it stopped after step {done} of {old.get('total_steps', '?')} ({since}); "
+            f'{_RESUME_HINT}, or choose another folder')
+
 def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = False, info: dict | None = None,
            callback: Callable[[dict], None] | None = None, save_model: bool = True):
     "Train and return `(TrainResult, model, seqs, tokenizer)`; `train_miner` is the public face."
@@ -385,18 +398,18 @@ def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = Fals
     manifest_path, log_path = run_dir/'miner.json', run_dir/'loss.jsonl'
     items_sha = stable_hash(texts)
     old = json.loads(manifest_path.read_text()) if manifest_path.exists() else None
-    if old and not resume:
-        raise InsightkitError(f'{run_dir} already holds a miner run; pass resume=True to continue it, or choose another folder')
-    if old and resume:
+    if old:
         if _trained_config(old['config']) != _trained_config(config.to_dict()):
             diff = sorted(k for k in _trained_config(config.to_dict()) if old['config'].get(k) != getattr(config, k))
-            raise InsightkitError(f'{run_dir} was trained with other settings ({", ".join(diff)}); resume with the same ones or choose another folder')
+            raise InsightkitError(f'{run_dir} holds a miner run trained with other settings ({", ".join(diff)}); '
+                                  'use the same ones or choose another folder')
         if old['items']['sha256'] != items_sha:
-            raise InsightkitError(f'{run_dir} was trained on other items; resume with the same data or choose another folder')
-    if old and resume and old.get('status') == 'finished' and save_model and (run_dir/old['model_dir']).is_dir():
-        r = old['result']
-        return TrainResult(run_dir, run_dir/old['model_dir'], r['global_step'], r['total_steps'], r['epoch_losses'], r['final_loss'],
-                           r['seconds'], r['n_items'], r['n_tokens'], r['padding_ratio'], r['resumed_from'], config), None, None, None
+            raise InsightkitError(f'{run_dir} holds a miner run trained on other items; use the same data or choose another folder')
+        if old.get('status') == 'finished' and save_model and (run_dir/old['model_dir']).is_dir():  # nothing left to do
+            r = old['result']
+            return TrainResult(run_dir, run_dir/old['model_dir'], r['global_step'], r['total_steps'], r['epoch_losses'], r['final_loss'],
+                               r['seconds'], r['n_items'], r['n_tokens'], r['padding_ratio'], r['resumed_from'], config), None, None, None
+        if not resume: raise InsightkitError(_unfinished(run_dir, old))
     accelerator = Accelerator(cpu=pick_device(config.device) == 'cpu')
     main = accelerator.is_main_process
     set_torch_threads()
@@ -440,15 +453,16 @@ def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = Fals
             n_tok = int(accelerator.reduce(torch.tensor(n_tok, device=device), 'sum'))
         rec = {'kind': 'step', 'step': step + 1, 'epoch': epoch + 1, 'loss': round(loss, 6), 'lr': scheduler.get_last_lr()[0],
                'tokens': n_tok, 'seconds': round(seconds0 + time.perf_counter() - t0, 3)}
-        records = [rec]
-        if step + 1 == total or plan[step + 1][0] != epoch:
+        records, epoch_end = [rec], step + 1 == total or plan[step + 1][0] != epoch
+        if epoch_end:
             mine = [r for r in steps + [rec] if r['epoch'] == epoch + 1]
             records.append({'kind': 'epoch', 'step': step + 1, 'epoch': epoch + 1,
                             'loss': round(sum(r['loss']*r['tokens'] for r in mine)/max(1, sum(r['tokens'] for r in mine)), 6)})
         steps.append(rec); log += records
         if main:
             for r in records: append_jsonl(log_path, r)
-        if config.save_every and (step + 1) % config.save_every == 0 and step + 1 < total:
+        due = epoch_end if config.save_every is None else bool(config.save_every) and (step + 1) % config.save_every == 0
+        if due and step + 1 < total:  # the last step saves the final model instead
             if main: _save_checkpoint(run_dir, step + 1, accelerator.unwrap_model(model), tok, optimizer, scheduler, config.keep_checkpoints)
             accelerator.wait_for_everyone()
         bar.update(1); bar.set_postfix(loss=f'{loss:.3f}', epoch=epoch + 1)
@@ -475,7 +489,7 @@ def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = Fals
 def train_miner(data: Corpus | Sequence[str], # a corpus (all its documents and triples) or training items from `build_training_items`
                 out_dir: str | Path, # the run folder: loss.jsonl, checkpoints/, adapter/ (or model/), miner.json
                 config: MinerConfig | None = None, # how to train (default `MinerConfig()`)
-                resume: bool = False, # continue the run in `out_dir` from its last checkpoint
+                resume: bool = False, # continue an unfinished run in `out_dir` from its last checkpoint (a finished one is returned either way)
                 info: dict | None = None, # provenance kept in miner.json (data, subset, ...)
                 callback: Callable[[dict], None] | None = None, # called with every step's log record
                ) -> TrainResult:
@@ -496,6 +510,33 @@ def cut_continuation(text: str) -> str:
         return text[:m.start()].strip()
     return text.strip()
 
+def sentence_ended(text: str) -> bool:
+    "Whether `cut_continuation` cuts `text` short: a line break, or a sentence end followed by more text."
+    return '\n' in text or cut_continuation(text) != text.strip()
+
+# %% ../nbs/06_miner.ipynb #3d7758e9
+@functools.cache
+def _sentence_end_class():
+    from transformers import StoppingCriteria
+    class SentenceEnd(StoppingCriteria):
+        "Stops each row of a `generate` call once `cut_continuation` would cut its new text."
+        def __init__(self, tok, prompt_len: int):
+            self.tok, self.prompt_len, self.done = tok, prompt_len, None
+        def __call__(self, input_ids, scores=None, **kwargs):
+            import torch
+            if self.done is None: self.done = torch.zeros(input_ids.shape[0], dtype=torch.bool)
+            rows = (~self.done).nonzero().flatten().tolist()  # rows already stopped are not decoded again
+            for i, ids in zip(rows, input_ids[rows, self.prompt_len:].tolist() if rows else []):
+                self.done[i] = sentence_ended(self.tok.decode(ids, skip_special_tokens=True))
+            return self.done.to(input_ids.device)
+    return SentenceEnd
+
+def sentence_end(tok, # decodes the rows
+                 prompt_len: int, # width of the (left-padded) prompts: the new tokens start there
+                ):
+    "A `transformers.StoppingCriteria` (`SentenceEnd`) that stops a row at its first real sentence end or line break, one bool per row."
+    return _sentence_end_class()(tok, prompt_len)
+
 # %% ../nbs/06_miner.ipynb #b459959a
 def _find_model_dir(path: Path) -> tuple[Path, dict]:
     "The folder holding the weights or adapter, and the miner.json found with it ({} for a plain model)."
@@ -503,7 +544,7 @@ def _find_model_dir(path: Path) -> tuple[Path, dict]:
         info = json.loads((path/'miner.json').read_text())
         if info.get('model_dir') and (path/info['model_dir']).is_dir() and path.name != info['model_dir']: return path/info['model_dir'], info
         if (path/'adapter_config.json').exists() or (path/'config.json').exists(): return path, info
-        raise InsightkitError(f'{path} holds a miner run that has not finished (no adapter yet); resume it with train_miner(..., resume=True)')
+        raise InsightkitError(f'{path} holds a miner run that has not finished (no trained weights yet); {_RESUME_HINT}')
     return path, {}
 
 class Miner:
@@ -545,17 +586,17 @@ class Miner:
 
     def _generate(self, prompts: list[str], n: int, max_new_tokens: int, use_adapter: bool, seed: int, temperature: float) -> list[list[str]]:
         import torch
-        from transformers import GenerationConfig
+        from transformers import GenerationConfig, StoppingCriteriaList
         enc = self.tok(prompts, return_tensors='pt', padding=True, add_special_tokens=True).to(self.device)
-        gen = dict(max_new_tokens=max_new_tokens, pad_token_id=self.tok.pad_token_id, eos_token_id=self.eos_ids,
-                   stop_strings=['\n', '. ', '? ', '! '])
+        gen = dict(max_new_tokens=max_new_tokens, pad_token_id=self.tok.pad_token_id, eos_token_id=self.eos_ids)
         if n > 1:
             gen.update(do_sample=True, num_return_sequences=n, temperature=temperature, top_k=0, top_p=1.0)
             torch.manual_seed(seed)
         else: gen.update(do_sample=False)
         off = self.model.disable_adapter() if self.adapter and not use_adapter else nullcontext()
         with torch.inference_mode(), off:
-            out = self.model.generate(**enc, generation_config=GenerationConfig(**gen), tokenizer=self.tok)
+            out = self.model.generate(**enc, generation_config=GenerationConfig(**gen),
+                                      stopping_criteria=StoppingCriteriaList([sentence_end(self.tok, enc['input_ids'].shape[1])]))
         ends, texts = set(self.eos_ids) | {self.tok.pad_token_id}, []
         for row in out[:, enc['input_ids'].shape[1]:].tolist():
             end = next((k for k, t in enumerate(row) if t in ends), len(row))

@@ -1,4 +1,4 @@
-"The insight miner's training machinery: QLoRA on CPU, resuming an interrupted run, the collator, length-grouped batching."
+"The insight miner's training machinery: QLoRA on CPU, full fine-tuning, resuming an interrupted run, the collator, length-grouped batching."
 import json, os, signal, subprocess, sys, textwrap, time
 from pathlib import Path
 
@@ -58,6 +58,25 @@ def test_qlora_nf4_trains_saves_and_reloads(tmp_path, mini):
     trained, base = miner.loss(texts), miner.loss(texts, use_adapter=False)
     assert trained < 0.6*base, (trained, base)
     assert len(miner.mine([texts[0].split()[0]], max_new_tokens=5)[0]) == 1
+
+def test_full_fine_tuning_trains_saves_and_reloads(tmp_path, tiny, mini):
+    "method='full': every weight trains, the whole model lands in model/ and loads back as a Miner that mines."
+    from insightkit.miner import MinerConfig, Miner, build_training_items, checkpoints, train_miner
+    texts = [t for t in build_training_items(mini, doc_ids=[0]) if len(t) < 120][:6]  # a few short triples: fast steps
+    cfg = MinerConfig(base_model=str(tiny), method='full', lr=3e-3, max_steps=8, batch_tokens=512, schedule='constant', warmup_ratio=0,
+                      save_every=4)
+    res = train_miner(texts, tmp_path/'run', cfg)
+    losses = [r['loss'] for r in _steps(tmp_path/'run')]
+    assert len(losses) == 8 and all(b < a for a, b in zip(losses, losses[1:])) and losses[-1] < 0.85*losses[0], losses
+    assert res.model_dir == tmp_path/'run'/'model' and (res.model_dir/'config.json').exists()
+    assert any(res.model_dir.glob('*.safetensors')) and not (res.model_dir/'adapter_config.json').exists()
+    assert [c.name for c in checkpoints(tmp_path/'run')] == ['step-0000004'] and (checkpoints(tmp_path/'run')[0]/'model'/'config.json').exists()
+    miner = Miner(tmp_path/'run')
+    assert not miner.adapter and miner.lowercase and miner.config.method == 'full'
+    trained, base = miner.loss(texts), Miner(str(tiny)).loss(texts)
+    assert trained < 0.85*base, (trained, base)  # the saved weights are the trained ones
+    out = miner.mine([texts[0].split()[0]], max_new_tokens=5)
+    assert len(out) == 1 and len(out[0]) == 1 and isinstance(out[0][0], str)
 
 INTERRUPTED = textwrap.dedent('''
     import sys
