@@ -36,11 +36,19 @@ def test_every_notebook_runs_and_writes_its_outputs(executed):
 
 def test_grid_tables_hold_every_cell(executed):
     out = executed[0]
-    fig3 = pd.read_csv(out/'fig3_deep.csv')
-    assert sorted(zip(fig3.variant, fig3.k)) == [('insight-rag', 1), ('insight-rag', 3), ('rag', 1), ('rag', 3), ('vanilla', 0)]
-    assert (fig3.n == 2).all() and fig3.em.between(0, 1).all() and fig3.f1.between(0, 1).all()
-    rag, ins = fig3.set_index(['variant', 'k']).loc[('rag', 3)], fig3.set_index(['variant', 'k']).loc[('insight-rag', 3)]
-    assert 0 < ins.context_tokens < rag.context_tokens  # mined sentences are shorter than retrieved abstracts
+    for name, task, triples in (('fig3_deep', 'deep', [13.8, 18.9, 25.8, 35.2]), ('fig4_multi', 'multi', [12.1, 14.0, 14.7, 25.2])):
+        t = pd.read_csv(out/f'{name}.csv')
+        ours = t[t.source == 'ours'].astype({'k': int})
+        assert sorted(zip(ours.variant, ours.k)) == [('insight-rag', 1), ('insight-rag', 3), ('rag', 1), ('rag', 3), ('vanilla', 0)], name
+        assert (ours.n == 2).all() and ours['score (%)'].between(0, 100).all() and ours['F1 (%)'].between(0, 100).all()
+        rag, ins = ours.set_index(['variant', 'k']).loc[('rag', 3)], ours.set_index(['variant', 'k']).loc[('insight-rag', 3)]
+        assert 0 < ins.context_tokens and (task == 'multi' or ins.context_tokens < rag.context_tokens)  # a mined sentence is shorter than an abstract
+        # the embedded corpus is neither AAN nor OC, so both corpora's published rows stand beside ours
+        paper = t[t.source.str.startswith('paper')]
+        assert paper[paper.source.str.startswith('paper, AAN') & (paper.method == 'RAG (triples)')]['score (%)'].tolist() == triples
+        assert set(paper.source.str[:10]) == {'paper, AAN', 'paper, OC:'} and len(paper) == 10
+        claims = pd.read_csv(out/f'{name}_claims.csv')
+        assert len(claims) == 5 and claims['section'].str.startswith('§').all()
     t6 = pd.read_csv(out/'table6_triples.csv')
     ours = t6[t6.source.str.startswith('ours')]
     assert set(ours.task) == {'deep', 'multi'} and len(ours) == 8 and (ours.n == 2).all()
