@@ -165,10 +165,16 @@ def test_cached_aan_miner_reaches_the_target(shared_aan):
 def test_miner_train_quick_takes_the_quick_recipe_and_flags_override_it(tmp_path, tiny):
     "`insightkit miner train --quick` trains with the chapter's quick recipe; an explicit flag still wins."
     out = tmp_path/'run'
-    p = subprocess.run([sys.executable, '-m', 'insightkit.cli', 'miner', 'train', '--quick', '--n-deep', '1', '--base-model', str(tiny),
-                        '--lr', '1e-3', '--max-steps', '1', '--r', '4', '--alpha', '8', '--out', str(out), '--json'],
-                       capture_output=True, text=True, timeout=600)
+    cmd = [sys.executable, '-m', 'insightkit.cli', 'miner', 'train', '--quick', '--n-deep', '1', '--base-model', str(tiny),
+           '--lr', '1e-3', '--max-steps', '2', '--r', '4', '--alpha', '8', '--grad-accum', '2', '--no-lowercase',
+           '--target-modules', 'q_proj,v_proj', '--out', str(out), '--json']
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stderr[-2000:]
     cfg = json.loads((out/'miner.json').read_text())['config']
     assert (cfg['batch_tokens'], cfg['max_batch_items'], cfg['epochs'], cfg['lr'], cfg['r']) == (256, 8, 6, 1e-3, 4)
-    assert json.loads(p.stdout)['global_step'] == 1
+    assert (cfg['grad_accum'], cfg['lowercase'], cfg['target_modules']) == (2, False, ['q_proj', 'v_proj'])
+    assert json.loads(p.stdout)['global_step'] == 2
+    again = subprocess.run(cmd, capture_output=True, text=True, timeout=600)  # the same command reports the finished run
+    assert again.returncode == 0 and json.loads(again.stdout)['global_step'] == 2, again.stderr[-2000:]
+    other = subprocess.run(cmd[:-3] + ['--r', '8', '--out', str(out), '--json'], capture_output=True, text=True, timeout=600)
+    assert other.returncode == 2 and 'other settings (r)' in other.stderr, other.stderr[-2000:]

@@ -64,3 +64,8 @@ def test_every_paper_notebook_starts_with_parameters():
         cells = json.loads(nb.read_text())['cells']
         code = [c for c in cells if c['cell_type'] == 'code']
         assert 'parameters' in code[0]['metadata'].get('tags', []), nb.name
+
+def test_cli_parser_builds_without_torch():
+    "`insightkit --help` stays fast: building every subcommand's flags (the miner's from MinerConfig) imports neither torch nor transformers."
+    code = "import sys; from insightkit.cli import build_parser; build_parser(); print(sorted(m for m in ('torch', 'transformers') if m in sys.modules))"
+    assert run([sys.executable, '-c', code]).stdout.strip() == '[]'
