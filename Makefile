@@ -3,6 +3,9 @@ PYTHON ?= python3
 MODE ?= quick
 FIGURES_ARGS ?=
 NBDEV_TEST_ARGS ?= --n_workers 2
+# two pytest workers: the local model runs on half the cores, so one worker leaves a core idle;
+# tests that share a module fixture or the AAN embeddings carry an xdist_group and stay on one worker
+PYTEST_ARGS ?= -n 2 --dist loadgroup
 # console scripts of this interpreter (so a fresh pyenv or venv needs no PATH or shim set-up)
 BIN = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scripts"))')
 
@@ -16,7 +19,7 @@ figures: install
 
 test: install
 	$(BIN)/nbdev_test $(NBDEV_TEST_ARGS)
-	$(PYTHON) -m pytest tests
+	$(PYTHON) -m pytest tests $(PYTEST_ARGS)
 
 export:
 	$(BIN)/nbdev_export

@@ -3,6 +3,8 @@ import json, shutil, sys, time
 
 import nbformat
 from conftest import ROOT, run
+import pytest
+pytestmark = pytest.mark.xdist_group('aan')  # writes paper_figures/out/manifest.json, as test_paper_figures does
 
 def test_make_figures_twice_second_is_cached_and_faster(tmp_path):
     env = {'INSIGHTKIT_CACHE': str(tmp_path/'cache'), 'INSIGHTKIT_PROGRESS': '0'}

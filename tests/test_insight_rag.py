@@ -110,6 +110,7 @@ def test_matching_flips_keep_only_changed_verdicts():
            for i, g, p, t in [(0, 'Yes', 'Yes', 'parsers use'), (1, 'No', 'Yes', 'papers discuss'), (2, 'No', 'No', 'x')]]
     assert matching_flips(base, aug) == (['parsers use', 'papers discuss'], [1, 0])
 
+@pytest.mark.xdist_group('aan')  # the AAN embeddings are computed once, on one worker
 def test_question_word_zscores_on_aan(shared_aan, monkeypatch):
     monkeypatch.setenv('INSIGHTKIT_PROGRESS', '0')  # the user's embedding cache is used as is: AAN is embedded once
     qs, failed = retrieval_failures(shared_aan, 'AAN', 'deep', 'dense', k=50)
@@ -121,6 +122,7 @@ def test_question_word_zscores_on_aan(shared_aan, monkeypatch):
     what = z.set_index('word').loc['what']
     assert abs(what['z']) < 2
 
+@pytest.mark.xdist_group('aan')
 def test_fig6_zscore_notebook_on_aan(shared_aan, tmp_path):
     "The Z-score figure through the figures runner on AAN; part (b) needs no LLM, and part (a) is skipped when told not to make matching runs."
     import pandas as pd

@@ -7,6 +7,7 @@ import pytest
 from insightkit.core import mini_corpus_dir, read_jsonl
 from insightkit.data import Corpus
 from insightkit.llm import reusable_models_dir
+pytestmark = pytest.mark.xdist_group('miner')  # module fixtures: the tiny model and the MINI corpus
 
 @pytest.fixture(autouse=True)
 def private_cache(tmp_path, monkeypatch):

@@ -7,6 +7,7 @@ import jsonschema, pytest
 
 from insightkit.llm import GenSettings, LLMError, BackendUnavailable, OutputValidationError
 from insightkit.openai_backend import OpenAIBackend, MockOpenAIServer
+pytestmark = pytest.mark.xdist_group('serve')  # one transformers serve for the module
 
 ANSWER = {'title': 'Answer', 'type': 'object', 'properties': {'answer': {'type': 'string'}}, 'required': ['answer']}
 SERVE = [sys.executable, '-c', 'import sys; from transformers.cli.transformers import main; sys.argv[0] = "transformers"; sys.exit(main())', 'serve']

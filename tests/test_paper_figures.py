@@ -2,6 +2,8 @@
 import json, sys
 import pandas as pd
 from conftest import ROOT, run
+import pytest
+pytestmark = pytest.mark.xdist_group('aan')  # the AAN embeddings are computed once, on one worker
 
 def test_table4_retriever_on_aan(shared_aan):
     run([sys.executable, "-m", "insightkit.cli", "figures", "--quick", "--only", "table4_retriever",

@@ -5,6 +5,7 @@ import pytest
 from conftest import ROOT
 from insightkit.core import resolve_data
 from insightkit.figures import run_figure
+pytestmark = pytest.mark.xdist_group('paper')  # one module fixture runs the seven notebooks
 
 NOTEBOOKS = ('fig3_deep', 'fig4_multi', 'table6_triples', 'table2_matching', 'fig6_zscore', 'fig5_identifier', 'table3_miner')
 

@@ -8,6 +8,7 @@ beside it, so later runs take seconds.
 import json, sys
 import pytest
 from conftest import run
+pytestmark = pytest.mark.xdist_group('aan')  # the AAN embeddings are computed once, on one worker
 
 # Plausible Hits@50 ranges per (task, retriever), measured with all-MiniLM-L6-v2 and bm25s (no stemming);
 # the Insight-RAG paper reports 0.393 for dense retrieval with a 7B embedder on AAN deep. Wide enough for

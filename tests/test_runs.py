@@ -9,7 +9,8 @@ from insightkit.data import Corpus
 from insightkit.llm import call_stats
 from insightkit.variants import VanillaVariant, evaluate, make_variant, read_predictions, run_variant
 
-pytestmark = pytest.mark.usefixtures('private_cache')  # every test here gets a private cache (conftest.py)
+pytestmark = [pytest.mark.usefixtures('private_cache'),  # every test here gets a private cache (conftest.py)
+              pytest.mark.xdist_group('runs')]  # and shares the module's fixture on one worker
 
 @pytest.fixture(scope='module')
 def mini(): return Corpus()
