@@ -9,9 +9,11 @@ pytestmark = pytest.mark.xdist_group('paper')  # one module fixture runs the sev
 
 NOTEBOOKS = ('fig3_deep', 'fig4_multi', 'table6_triples', 'table2_matching', 'fig6_zscore', 'fig5_identifier', 'table3_miner')
 
-@pytest.fixture(scope='module')
+@pytest.fixture(scope='session')
 def executed(tmp_path_factory):
     "Run the seven notebooks once, in order, sharing one private cache (calls, embeddings, miners) and one runs folder."
+    # session scope: a pytest-xdist worker may interleave other tests with this module's, which would tear a
+    # module fixture down and run the notebooks again; the environment is restored before any test runs
     tmp = tmp_path_factory.mktemp('paper')
     mp = pytest.MonkeyPatch()
     from insightkit.llm import reusable_models_dir
@@ -22,10 +24,11 @@ def executed(tmp_path_factory):
     src = resolve_data(None, None)
     params = dict(quick=True, data_dir=str(src.dir), prefix=src.prefix, out_dir=str(tmp/'out'), runs_dir=str(tmp/'runs'), quick_items=2, quick_deep=2, quick_multi=2)
     (tmp/'out').mkdir()
-    entries = {name: run_figure(ROOT/'paper_figures'/f'{name}.ipynb', tmp/'out', params, timeout=900) for name in NOTEBOOKS}
-    again = run_figure(ROOT/'paper_figures'/'fig3_deep.ipynb', tmp/'out', params, timeout=900)
-    yield tmp/'out', entries, again
-    mp.undo()
+    try:
+        entries = {name: run_figure(ROOT/'paper_figures'/f'{name}.ipynb', tmp/'out', params, timeout=900) for name in NOTEBOOKS}
+        again = run_figure(ROOT/'paper_figures'/'fig3_deep.ipynb', tmp/'out', params, timeout=900)
+    finally: mp.undo()
+    return tmp/'out', entries, again
 
 def test_every_notebook_runs_and_writes_its_outputs(executed):
     out, entries, _ = executed
