@@ -110,11 +110,11 @@ def cmd_bench_miner(a):
     emit(bench_miner(a.data, a.prefix, n_items=a.items, steps=a.steps, config=config), a.json)
 
 # %% ../nbs/14_cli.ipynb #7e146e82
-def add_config_flags(q, cls, skip=()):
+def add_config_flags(q, cls):
     "Add a `--flag` for every field of the dataclass `cls` (its docment is the help); unset flags stay None."
     from fastcore.docments import docments
     for name, d in docments(cls, full=True).items():
-        if name == 'return' or name in skip: continue
+        if name == 'return': continue
         flag, anno, default = '--' + name.replace('_', '-'), str(d['anno']), d['default']
         if anno == 'bool':
             q.add_argument(f"--no-{name.replace('_', '-')}" if default else flag, dest=name, action='store_const',
