@@ -35,23 +35,23 @@ def cmd_figures(a):
 
 def cmd_llm_ask(a):
     "Ask one role one question; print text, data, usage and whether the cache served it."
-    from insightkit.llm import llm_ask
+    from insightkit.generation.llm import llm_ask
     emit(llm_ask(a.role, a.prompt, schema_path=a.schema, max_tokens=a.max_tokens), a.json)
 
 def cmd_llm_usage(a):
     "Token usage per role, from the call cache (optionally for one run label)."
-    from insightkit.llm import usage_by_role
+    from insightkit.generation.llm import usage_by_role
     emit(usage_by_role(run=a.run), a.json)
 
 def cmd_bench_llm(a):
     "Measure model load times, generation speed and cache-hit latency."
-    from insightkit.llm import bench_llm
+    from insightkit.generation.llm import bench_llm
     emit(bench_llm(n_prompts=a.prompts, max_tokens=a.max_tokens), a.json)
 
 def cmd_bench_embed(a):
     "Measure cold and warm (cached) embedding speed over a corpus's documents."
     from insightkit.core import resolve_data, read_jsonl
-    from insightkit.embed import bench_embed
+    from insightkit.retrieval.embed import bench_embed
     src = resolve_data(a.data, a.prefix)
     texts = [r['document'] for _, r in read_jsonl(src.file('docs'))]
     if a.limit: texts = texts[:a.limit]
@@ -59,24 +59,24 @@ def cmd_bench_embed(a):
 
 def cmd_data_check(a):
     "Count each file's records and list every problem found."
-    from insightkit.data import check_data
+    from insightkit.data.insight_rag import check_data
     r = check_data(a.dir, a.prefix)
     emit(r, a.json)
     if not r['ok']: sys.exit(1)
 
 def cmd_data_fetch(a):
     "Download the official Insight-RAG files, with checksums and resume."
-    from insightkit.data import fetch
+    from insightkit.data.insight_rag import fetch
     emit(fetch(dest=a.dest, prefixes=tuple(a.prefix)), a.json)
 
 def cmd_eval_retrieval(a):
     "Hits@K and MRR of a retriever on deep or multi-source questions."
-    from insightkit.retrieval_eval import eval_retrieval
+    from insightkit.evaluation.retrieval import eval_retrieval
     emit(eval_retrieval(data=a.data, prefix=a.prefix, task=a.task, retriever=a.retriever, k=a.k, limit=a.limit), a.json)
 
 def cmd_run(a):
     "Run a RAG variant over a task's items (resumable) and print its scores."
-    from insightkit.variants import run_variant
+    from insightkit.pipeline.variants import run_variant
     options = {k: v for k, v in dict(identifier=a.identifier, plurality=a.plurality, miner=a.miner,
                                      grounding=False if a.no_grounding else None).items() if v is not None}
     emit(run_variant(a.variant, data=a.data, prefix=a.prefix, task=a.task, limit=a.limit, k=a.k,
@@ -84,28 +84,28 @@ def cmd_run(a):
 
 def cmd_benchdata_build(a):
     "Build an Insight-RAG style benchmark (docs, graph, deep, multi, matching) from abstracts with the LLM roles."
-    from insightkit.benchmark import build_benchmark
+    from insightkit.methods.insight_rag.benchmark import build_benchmark
     emit(build_benchmark(a.docs, a.out, a.prefix, limit=a.limit, matching_links=a.matching_links, seed=a.seed), a.json)
 
 def cmd_benchdata_select(a):
     "Normalise and filter an existing graph, select deep and multi-source candidates, compare with official files."
-    from insightkit.benchmark import select_benchmark
+    from insightkit.methods.insight_rag.benchmark import select_benchmark
     emit(select_benchmark(a.data, a.prefix, normalise=not a.no_normalise), a.json)
 
 def cmd_miner_train(a):
     "Continually pre-train an insight miner (LoRA, QLoRA or full) on a corpus or on the documents of a few questions."
-    from insightkit.miner import cli_train
+    from insightkit.methods.insight_rag.miner import cli_train
     emit(cli_train(a.data, a.prefix, out_dir=a.out, n_deep=a.n_deep, n_multi=a.n_multi, resume=a.resume, quick=a.quick,
                    **config_settings(a)), a.json)
 
 def cmd_miner_eval(a):
     "Deep-question EM and multi-source Recall@10 of a miner, beside the base model."
-    from insightkit.miner import cli_eval
+    from insightkit.methods.insight_rag.miner import cli_eval
     emit(cli_eval(a.model, a.data, a.prefix, n_deep=a.n_deep, n_multi=a.n_multi, limit=a.limit, top_k=a.top_k, base=not a.no_base), a.json)
 
 def cmd_bench_miner(a):
     "Useful tokens per second of our length-grouped trainer against the fixed-length padded recipe, side by side."
-    from insightkit.miner import MinerConfig, bench_miner
+    from insightkit.methods.insight_rag.miner import MinerConfig, bench_miner
     config = MinerConfig(**{k: v for k, v in dict(method=a.method, base_model=a.base_model).items() if v is not None})
     emit(bench_miner(a.data, a.prefix, n_items=a.items, steps=a.steps, config=config), a.json)
 
@@ -126,7 +126,7 @@ def add_config_flags(q, cls):
 
 def config_settings(a, cls=None) -> dict:
     "The dataclass fields (default `MinerConfig`'s) that were given on the command line; a comma list becomes a list."
-    if cls is None: from insightkit.miner import MinerConfig as cls
+    if cls is None: from insightkit.methods.insight_rag.miner import MinerConfig as cls
     from dataclasses import fields
     got = {f: getattr(a, f.name) for f in fields(cls) if getattr(a, f.name, None) is not None}
     return {f.name: v.split(',') if f.type == 'Any' and ',' in v else v for f, v in got.items()}
@@ -179,7 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument('--n-deep', type=int, help='train on the documents of the first N deep questions (and their triples)')
     q.add_argument('--n-multi', type=int, default=0, help='... and of the first N multi-source questions')
     q.add_argument('--quick', action='store_true', help="start from the quick recipe (6 epochs, lr 2e-3, small batches) for a few questions' documents")
-    from insightkit.miner import MinerConfig
+    from insightkit.methods.insight_rag.miner import MinerConfig
     add_config_flags(q, MinerConfig)
     q.add_argument('--resume', action='store_true', help='continue an interrupted run (in --out, or the default cache folder) from its last checkpoint')
     q = add(mn, 'eval', cmd_miner_eval, 'EM on deep questions and Recall@10 on multi-source ones, with the base model as control')

@@ -68,7 +68,7 @@ def llm_call_stats(since: float, # epoch seconds: when the notebook started
                   ) -> dict:
     "LLM calls logged while a notebook ran, under any run label: how many, and how many the cache served."
     try:
-        from insightkit.llm import call_stats
+        from insightkit.generation.llm import call_stats
         return call_stats(since=since, until=until or time.time())
     except ImportError: return {'calls': 0, 'cached': 0, 'uncached': 0}
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from insightkit.data import Corpus, DataError, KNOWN_SHA256, check_data, load_deep, load_graph
+from insightkit.data.insight_rag import Corpus, DataError, KNOWN_SHA256, check_data, load_deep, load_graph
 
 AAN = os.environ.get('INSIGHTKIT_SHARED_AAN')
 pytestmark = pytest.mark.skipif(not AAN, reason='set INSIGHTKIT_SHARED_AAN to a folder holding the AAN_*.jsonl files')

@@ -6,11 +6,11 @@ import json, math, os, re, shutil, sys
 import pytest
 from conftest import run
 
-from insightkit.data import Corpus
-from insightkit.insight_rag import (InsightRagVariant, default_miner_dir, identify_insights, matching_flips,
+from insightkit.data.insight_rag import Corpus
+from insightkit.methods.insight_rag.variant import (InsightRagVariant, default_miner_dir, identify_insights, matching_flips,
                                     retrieval_failures, rule_based_insights, zscores)
-from insightkit.miner import MinerConfig
-from insightkit.variants import evaluate, variant_class
+from insightkit.methods.insight_rag.miner import MinerConfig
+from insightkit.pipeline.variants import evaluate, variant_class
 
 
 @pytest.mark.parametrize('question, insight, multi', [
@@ -138,7 +138,7 @@ def test_fig6_zscore_notebook_on_aan(shared_aan, tmp_path):
 
 def test_insight_rag_matching_pair(private_cache, tmp_path):
     "Matching: stand-alone insights from the two abstracts, mined by a tiny random miner, then a Yes/No verdict with the insights as notes."
-    from insightkit.miner import build_training_items, tiny_causal_lm, train_miner
+    from insightkit.methods.insight_rag.miner import build_training_items, tiny_causal_lm, train_miner
     mini = Corpus()
     tiny = tiny_causal_lm(tmp_path/'tiny')
     train_miner(build_training_items(mini, doc_ids=[0, 1]), tmp_path/'miner', MinerConfig(base_model=str(tiny), epochs=1, r=4, alpha=8))

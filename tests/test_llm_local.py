@@ -3,7 +3,7 @@ import json, multiprocessing, statistics, sys, time
 import pytest
 from conftest import run
 
-from insightkit.llm import (CallCache, LLM, LocalBackend, Backend, Reply, BackendUnavailable,
+from insightkit.generation.llm import (CallCache, LLM, LocalBackend, Backend, Reply, BackendUnavailable,
                             LLMError, OutputValidationError, SchemaError, SMOLLM_PACKAGE, convert_gguf, default_gguf,
                             cached_file_sha256, clear_loaded_models, llm_ask, usage_by_role, call_stats)
 
@@ -47,7 +47,7 @@ def test_cache_hit_is_fast_and_loads_no_model(tmp_path):
 
 def test_record_then_replay_in_another_process(tmp_path):
     env = {'INSIGHTKIT_CALL_CACHE': str(tmp_path/'calls.sqlite'), 'INSIGHTKIT_RUN': 'rt'}
-    code = ("import json; from insightkit.llm import llm_ask, call_stats; "
+    code = ("import json; from insightkit.generation.llm import llm_ask, call_stats; "
             "out = llm_ask('generator', 'What is the capital of France? Answer in one word.', max_tokens=8); "
             "print(json.dumps({**out, 'stats': call_stats('rt')}))")
     first = json.loads(run([sys.executable, '-c', code], env=env).stdout.strip().splitlines()[-1])
@@ -55,7 +55,7 @@ def test_record_then_replay_in_another_process(tmp_path):
     assert first['cached'] is False and second['cached'] is True
     assert second['text'] == first['text'] and second['usage'] == first['usage'] and 'Paris' in first['text']
     assert second['stats'] == {'calls': 2, 'cached': 1, 'uncached': 1}
-    miss = run([sys.executable, '-c', "from insightkit.llm import llm_ask; llm_ask('judge', 'Never asked.')"],
+    miss = run([sys.executable, '-c', "from insightkit.generation.llm import llm_ask; llm_ask('judge', 'Never asked.')"],
                env={**env, 'INSIGHTKIT_CACHE_MODE': 'replay'}, check=False)
     assert miss.returncode != 0 and 'CacheMissError' in miss.stderr and "'Never asked.'" in miss.stderr and "role 'judge'" in miss.stderr
 

@@ -1,11 +1,11 @@
-"Property checks of insightkit.metrics on generated text and rankings (hypothesis)."
+"Property checks of insightkit.evaluation.metrics on generated text and rankings (hypothesis)."
 import json, os
 from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings, strategies as st
 
-from insightkit.metrics import (answer_tokens, average, best_over_golds, bleu_scores, contains_match,
+from insightkit.evaluation.metrics import (answer_tokens, average, best_over_golds, bleu_scores, contains_match,
                                 exact_match, hits_at_k, matching_scores, mean_mrr_over_golds, mean_over_golds,
                                 mrr, normalize_answer, parse_yes_no, qa_scores, recall_at_k, rouge_scores,
                                 token_f1)

@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from insightkit.core import mini_corpus_dir, read_jsonl
-from insightkit.data import Corpus
-from insightkit.llm import reusable_models_dir
+from insightkit.data.insight_rag import Corpus
+from insightkit.generation.llm import reusable_models_dir
 pytestmark = pytest.mark.xdist_group('miner')  # module fixtures: the tiny model and the MINI corpus
 
 @pytest.fixture(autouse=True)
@@ -19,7 +19,7 @@ def private_cache(tmp_path, monkeypatch):
 def tiny(tmp_path_factory):
     "A tiny random Llama with the default model's tokenizer."
     os.environ.setdefault('INSIGHTKIT_MODELS', str(reusable_models_dir()))
-    from insightkit.miner import tiny_causal_lm
+    from insightkit.methods.insight_rag.miner import tiny_causal_lm
     return tiny_causal_lm(tmp_path_factory.mktemp('tiny')/'model')
 
 @pytest.fixture(scope='module')
@@ -42,7 +42,7 @@ def _bnb_4bit_problem() -> str | None:
 
 def test_qlora_nf4_trains_saves_and_reloads(tmp_path, mini):
     if problem := _bnb_4bit_problem(): pytest.skip(f'bitsandbytes cannot do 4-bit nf4 on this CPU: {problem}')
-    from insightkit.miner import MinerConfig, Miner, build_training_items, train_miner
+    from insightkit.methods.insight_rag.miner import MinerConfig, Miner, build_training_items, train_miner
     texts = [t for t in build_training_items(mini, doc_ids=[0]) if len(t) < 120][:6]  # a few short triples: fast steps
     cfg = MinerConfig(method='qlora', r=8, alpha=16, lr=3e-3, max_steps=8, batch_tokens=512, schedule='constant', warmup_ratio=0)
     res = train_miner(texts, tmp_path/'run', cfg)
@@ -62,7 +62,7 @@ def test_qlora_nf4_trains_saves_and_reloads(tmp_path, mini):
 
 def test_full_fine_tuning_trains_saves_and_reloads(tmp_path, tiny, mini):
     "method='full': every weight trains, the whole model lands in model/ and loads back as a Miner that mines."
-    from insightkit.miner import MinerConfig, Miner, build_training_items, checkpoints, train_miner
+    from insightkit.methods.insight_rag.miner import MinerConfig, Miner, build_training_items, checkpoints, train_miner
     texts = [t for t in build_training_items(mini, doc_ids=[0]) if len(t) < 120][:6]  # a few short triples: fast steps
     cfg = MinerConfig(base_model=str(tiny), method='full', lr=3e-3, max_steps=8, batch_tokens=512, schedule='constant', warmup_ratio=0,
                       save_every=4)
@@ -82,15 +82,15 @@ def test_full_fine_tuning_trains_saves_and_reloads(tmp_path, tiny, mini):
 INTERRUPTED = textwrap.dedent('''
     import sys
     from insightkit.core import mini_corpus_dir
-    from insightkit.data import Corpus
-    from insightkit.miner import MinerConfig, build_training_items, train_miner
+    from insightkit.data.insight_rag import Corpus
+    from insightkit.methods.insight_rag.miner import MinerConfig, build_training_items, train_miner
     texts = build_training_items(Corpus(mini_corpus_dir(), 'MINI'), doc_ids=[0, 1, 2])
     cfg = MinerConfig(base_model=sys.argv[1], r=4, alpha=8, lr=3e-3, epochs=int(sys.argv[3]), batch_tokens=256, max_batch_items=8, save_every=3)
     train_miner(texts, sys.argv[2], cfg, callback=lambda rec: print('step', rec['step'], flush=True))
 ''')
 
 def test_killed_run_resumes_from_its_last_checkpoint(tmp_path, tiny, mini):
-    from insightkit.miner import MinerConfig, build_training_items, checkpoints, train_miner
+    from insightkit.methods.insight_rag.miner import MinerConfig, build_training_items, checkpoints, train_miner
     texts = build_training_items(mini, doc_ids=[0, 1, 2])
     cfg = MinerConfig(base_model=str(tiny), r=4, alpha=8, lr=3e-3, epochs=10, batch_tokens=256, max_batch_items=8, save_every=3)
     run = tmp_path/'run'
@@ -120,7 +120,7 @@ def test_killed_run_resumes_from_its_last_checkpoint(tmp_path, tiny, mini):
 
 def test_collator_keeps_items_apart_and_restarts_positions(tiny):
     import torch
-    from insightkit.miner import collate, encode_items, load_base_model
+    from insightkit.methods.insight_rag.miner import collate, encode_items, load_base_model
     model, tok, _ = load_base_model(str(tiny))
     model.eval()
     texts = ['short triple item', 'a somewhat longer abstract sentence about parsing with neural models', 'mid length item here']
@@ -139,8 +139,8 @@ def test_collator_keeps_items_apart_and_restarts_positions(tiny):
             torch.testing.assert_close(together[row, :len(s)], alone, rtol=1e-4, atol=1e-5)
 
 def test_length_grouped_padding_is_far_below_fixed_length(mini):
-    from insightkit.llm import default_tokenizer
-    from insightkit.miner import MinerConfig, build_training_items, encode_items, padding_ratio, training_plan
+    from insightkit.generation.llm import default_tokenizer
+    from insightkit.methods.insight_rag.miner import MinerConfig, build_training_items, encode_items, padding_ratio, training_plan
     d = os.environ.get('INSIGHTKIT_SHARED_AAN')
     corpus = Corpus(d, 'AAN') if d and Path(d, 'AAN_docs.jsonl').exists() else mini
     texts = build_training_items(corpus)[:3000]
@@ -156,7 +156,7 @@ def test_length_grouped_padding_is_far_below_fixed_length(mini):
 def test_cached_aan_miner_reaches_the_target(shared_aan):
     "The adapter `cli_train(AAN, n_deep=40)` left in the user cache (read only) still answers >= 90 % of its 40 questions."
     import platformdirs
-    from insightkit.miner import cli_eval, find_cached_miner
+    from insightkit.methods.insight_rag.miner import cli_eval, find_cached_miner
     root = os.environ.get('INSIGHTKIT_USER_CACHE') or platformdirs.user_cache_dir('insightkit')
     run = find_cached_miner(Corpus(shared_aan, 'AAN'), n_deep=40, root=root)
     if run is None: pytest.skip('no AAN deep-40 miner in the user cache; train one with cli_train(data, "AAN", n_deep=40)')

@@ -5,9 +5,9 @@ from pathlib import Path
 import pytest
 
 from insightkit.core import InsightkitError
-from insightkit.data import Corpus
-from insightkit.llm import call_stats
-from insightkit.variants import VanillaVariant, evaluate, make_variant, read_predictions, run_variant
+from insightkit.data.insight_rag import Corpus
+from insightkit.generation.llm import call_stats
+from insightkit.pipeline.variants import VanillaVariant, evaluate, make_variant, read_predictions, run_variant
 
 pytestmark = [pytest.mark.usefixtures('private_cache'),  # every test here gets a private cache (conftest.py)
               pytest.mark.xdist_group('runs')]  # and shares the module's fixture on one worker
