@@ -2,6 +2,7 @@
 PYTHON ?= python3
 MODE ?= quick
 FIGURES_ARGS ?=
+LAB_ARGS ?=
 NBDEV_TEST_ARGS ?= --n_workers 2
 # two pytest workers: the local model runs on half the cores, so one worker leaves a core idle;
 # tests that share a module fixture or the AAN embeddings carry an xdist_group and stay on one worker
@@ -9,7 +10,7 @@ PYTEST_ARGS ?= -n 2 --dist loadgroup
 # console scripts of this interpreter (so a fresh pyenv or venv needs no PATH or shim set-up)
 BIN = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scripts"))')
 
-.PHONY: install figures test export readme clean
+.PHONY: install figures test lab export readme clean
 
 install:
 	@$(PYTHON) tools/install.py
@@ -20,6 +21,10 @@ figures: install
 test: install
 	$(BIN)/nbdev_test $(NBDEV_TEST_ARGS)
 	$(PYTHON) -m pytest tests $(PYTEST_ARGS)
+
+# JupyterLab on 127.0.0.1 (first free port from 8888), with a token, opening nbs/index.ipynb; Ctrl-C stops it
+lab: install
+	$(PYTHON) tools/lab.py $(LAB_ARGS)
 
 export:
 	$(BIN)/nbdev_export

@@ -8,6 +8,7 @@ import json, os, time, uuid
 from pathlib import Path
 
 from .core import DataSource, InsightkitError, file_sha256, package_versions, progress, resolve_data
+from .secrets import redact, scrub
 
 # %% auto #0
 __all__ = ['project_root', 'figure_notebooks', 'save_figure', 'save_table', 'data_file_hashes', 'llm_call_stats',
@@ -68,7 +69,7 @@ def llm_call_stats(since: float, # epoch seconds: when the notebook started
                   ) -> dict:
     "LLM calls logged while a notebook ran, under any run label: how many, and how many the cache served."
     try:
-        from insightkit.generation.llm import call_stats
+        from insightkit.generation.cache import call_stats
         return call_stats(since=since, until=until or time.time())
     except ImportError: return {'calls': 0, 'cached': 0, 'uncached': 0}
 
@@ -118,7 +119,9 @@ def run_figure(nb_path: Path, # the paper notebook
     entry['executed_notebook'] = str(executed.relative_to(out_dir))
     entry['llm_calls'] = llm_call_stats(started - 1)
     entry['run'] = run
-    return entry
+    if executed.exists(): executed.write_text(scrub(executed.read_text(encoding='utf-8')), encoding='utf-8')
+    if 'error' in entry: entry['error'] = scrub(entry['error'])
+    return redact(entry)
 
 # %% ../nbs/13_figures.ipynb #d4ef1cd4
 def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) or 'full'

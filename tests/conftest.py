@@ -24,7 +24,7 @@ def run(cmd, cwd=ROOT, env=None, timeout=900, check=True):
 @pytest.fixture
 def private_cache(tmp_path, monkeypatch):
     "A private user cache (calls, embeddings, miners, mined continuations) and runs folder; the converted default model is reused."
-    from insightkit.generation.llm import reusable_models_dir
+    from insightkit.generation.local import reusable_models_dir
     monkeypatch.setenv('INSIGHTKIT_MODELS', str(reusable_models_dir()))
     monkeypatch.setenv('INSIGHTKIT_CACHE', str(tmp_path/'cache'))
     monkeypatch.setenv('INSIGHTKIT_RUNS', str(tmp_path/'runs'))

@@ -1,6 +1,6 @@
 "`insightkit llm ask` as a user runs it: schema-valid data from the local model, an identical replay, clear errors."
 import json, sys
-import jsonschema
+import jsonschema, pytest
 from conftest import run
 
 SCHEMA = {'title': 'Parser', 'type': 'object', 'properties': {'name': {'type': 'string'}, 'year': {'type': 'integer'}},
@@ -40,3 +40,23 @@ def test_llm_ask_bad_input_is_one_clear_line(tmp_path):
     p = ask(['--prompt', 'hi'], {**env, 'INSIGHTKIT_GENERATOR_BACKEND': 'openai', 'INSIGHTKIT_OPENAI_BASE_URL': 'http://127.0.0.1:9/v1',
                                  'INSIGHTKIT_GENERATOR_MODEL': 'any'})
     assert p.returncode == 2 and '127.0.0.1:9' in p.stderr
+
+def test_bad_numbers_are_one_clear_line(private_cache, capsys):
+    from insightkit.cli import main
+    for argv, says in ((['llm', 'ask', '--prompt', 'hi', '--max-tokens', '-1'], 'max_tokens must be a whole number of at least 1, got -1'),
+                       (['bench', 'embed', '--limit', '-1'], '--limit must be at least 1, got -1'),
+                       (['bench', 'embed', '--limit', '0'], '--limit must be at least 1, got 0')):
+        with pytest.raises(SystemExit) as e: main(argv)
+        err = capsys.readouterr().err
+        assert e.value.code == 2 and says in err and 'Traceback' not in err, (argv, err)
+
+def test_bitsandbytes_kernels_note_is_dropped_only(caplog):
+    import logging
+    from insightkit.generation.local import set_torch_threads
+    set_torch_threads()  # what every model load calls first
+    log = logging.getLogger('bitsandbytes.backends.cpu.ops')
+    with caplog.at_level(logging.WARNING):
+        log.warning('Failed to load CPU gemm_4bit_forward from kernels-community: %s. Please make sure you already `pip install kernels`',
+                    "No module named 'kernels'")
+        log.warning('some other bitsandbytes warning')
+    assert [r.getMessage() for r in caplog.records if r.name == log.name] == ['some other bitsandbytes warning']

@@ -6,11 +6,15 @@ import json, math, os, re, shutil, sys
 import pytest
 from conftest import run
 
+from insightkit.data.datasets import find_dataset
 from insightkit.data.insight_rag import Corpus
-from insightkit.methods.insight_rag.variant import (InsightRagVariant, default_miner_dir, identify_insights, matching_flips,
-                                    retrieval_failures, rule_based_insights, zscores)
+from insightkit.methods.insight_rag.identifier import identify_insights, rule_based_insights
+from insightkit.methods.insight_rag.insights import default_miner_dir
 from insightkit.methods.insight_rag.miner import MinerConfig
-from insightkit.pipeline.variants import evaluate, variant_class
+from insightkit.methods.insight_rag.study import matching_flips, retrieval_failures, zscores
+from insightkit.methods.insight_rag.variant import InsightRagVariant
+from insightkit.pipeline.runs import evaluate, run
+from insightkit.pipeline.variant import variant_class
 
 
 @pytest.mark.parametrize('question, insight, multi', [
@@ -55,7 +59,7 @@ def test_llm_identifier_follows_the_schema(private_cache):
             assert set(i) == {'Insight', 'Multi-answer'} and isinstance(i['Multi-answer'], bool)
             assert i['Insight'] and not i['Insight'].endswith('?')
     assert sum(bool(f) for f in raw) >= 5, raw  # a reply of empty lists would fit the schema
-    found, usage, facts = InsightRagVariant(mini).identify(qs)  # grounding and grammar plurality, as a run uses them
+    found, usage, facts = InsightRagVariant().identify(qs)  # grounding and grammar plurality, as a run uses them
     assert sum(bool(f) for f in found) >= 5, found
     for q, f in zip(qs, found):
         for i in f:
@@ -65,31 +69,33 @@ def test_llm_identifier_follows_the_schema(private_cache):
     assert sum(x['insights_from'] == 'llm' for x in facts) >= 2, facts
     assert all(u['prompt_tokens'] > 0 for u in usage)
 
-def test_insight_rag_on_mini_then_rerun_asks_nothing(private_cache):
-    mini = Corpus()
-    items = mini.deep[:3]
+def test_insight_rag_on_mini_then_rerun_asks_nothing(private_cache, monkeypatch):
+    ds = find_dataset('insight-rag')
+    store, deep, items = ds.store(), ds.task('deep'), ds.items('deep')[:3]
     assert variant_class('insight-rag') is InsightRagVariant
-    miner = default_miner_dir(mini, items, config=MinerConfig(epochs=2, lr=3e-3))
+    miner = default_miner_dir(ds.corpus, [it.meta['source'] for it in items], config=MinerConfig(epochs=2, lr=3e-3))
     assert json.loads((miner/'miner.json').read_text())['status'] == 'finished'
-    settings = dict(k=2, miner=miner, max_tokens=16, miner_max_tokens=24)
-    first = InsightRagVariant(mini, **settings).run(items, task='deep')
+    settings = dict(k=2, miner=str(miner), max_tokens=16, miner_max_tokens=24)
+    first = run(InsightRagVariant(**settings), items, store, deep)
     m = first.manifest
-    assert m['status'] == 'complete' and m['n_done'] == 3 and m['config']['miner'] and m['config']['miner_path'] == str(miner/'adapter')
+    assert m['status'] == 'complete' and m['n_done'] == 3 and m['settings']['miner'] == str(miner) and m['identity']['variant']['miner']
     assert m['session_calls']['uncached'] > 0
-    scores = evaluate(first, 'deep')
+    scores = evaluate(first)
     assert scores['n'] == 3 and 0 <= scores['em'] <= 1 and scores['context_tokens'] > 0
     for p in first.predictions:
-        assert isinstance(p['meta']['insights'], list) and p['usage']['prompt_tokens'] > 0
+        assert list(p['stages']) == ['insights', 'insights_from', 'mined', 'prompt', 'answer'] and p['usage']['prompt_tokens'] > 0
     # the same run again: served from its folder
-    again = InsightRagVariant(mini, **settings).run(items, task='deep')
+    again = run(InsightRagVariant(**settings), items, store, deep)
     assert again.predictions == first.predictions and again.manifest['session_calls']['calls'] == 0
     # the folder gone: every identifier and generator call comes from the call cache, every continuation from the mined cache
     shutil.rmtree(first.run_dir)
-    fresh = InsightRagVariant(mini, **settings)
-    redone = fresh.run(items, task='deep')
+    import insightkit.methods.insight_rag.mining as mining
+    class NeverLoaded:
+        def __init__(self, *a, **kw): pytest.fail('the miner was loaded')
+    monkeypatch.setattr(mining, 'Miner', NeverLoaded)  # every continuation must come from the mined cache
+    redone = run(InsightRagVariant(**settings), items, store, deep)
     assert redone.manifest['session_calls']['uncached'] == 0
     assert [p['prediction'] for p in redone.predictions] == [p['prediction'] for p in first.predictions]
-    assert fresh.miner.stats['misses'] == 0 and fresh.miner._miner is None  # the miner was never even loaded
 
 def test_zscores_hand_made():
     texts = ['uses a parser', 'uses a tagger', 'uses beam search', 'presents a parser', 'presents results', 'presents a tagger']
@@ -138,17 +144,18 @@ def test_fig6_zscore_notebook_on_aan(shared_aan, tmp_path):
 
 def test_insight_rag_matching_pair(private_cache, tmp_path):
     "Matching: stand-alone insights from the two abstracts, mined by a tiny random miner, then a Yes/No verdict with the insights as notes."
-    from insightkit.methods.insight_rag.miner import build_training_items, tiny_causal_lm, train_miner
-    mini = Corpus()
+    from insightkit.methods.insight_rag.miner import train_miner
+    from insightkit.methods.insight_rag.miner_items import build_training_items, tiny_causal_lm
+    ds = find_dataset('insight-rag')
     tiny = tiny_causal_lm(tmp_path/'tiny')
-    train_miner(build_training_items(mini, doc_ids=[0, 1]), tmp_path/'miner', MinerConfig(base_model=str(tiny), epochs=1, r=4, alpha=8))
-    v = InsightRagVariant(mini, k=1, miner=tmp_path/'miner', matching_max_tokens=48, miner_max_tokens=6)
-    res = v.run(mini.matching[:1], task='matching')
+    train_miner(build_training_items(ds.corpus, doc_ids=[0, 1]), tmp_path/'miner', MinerConfig(base_model=str(tiny), epochs=1, r=4, alpha=8))
+    v = InsightRagVariant(k=1, miner=str(tmp_path/'miner'), matching_max_tokens=48, miner_max_tokens=6)
+    res = run(v, ds.items('matching')[:1], ds.store(), ds.task('matching'))
     p = res.predictions[0]
     assert res.manifest['status'] == 'complete' and p['golds'][0] in ('Yes', 'No')
     assert p['prediction'] in ('Yes', 'No') and 'error' not in p['meta'], p  # a verdict parsed from the generator's JSON
     assert json.loads(p['meta']['raw'])['answer'] == p['prediction']
-    assert isinstance(p['meta']['insights'], list) and len(p['meta']['mined']) == len(p['contexts'])
+    assert isinstance(p['stages']['insights'], list) and len(p['stages']['mined']) == len(p['contexts'])
     assert p['usage']['prompt_tokens'] > 400  # the identifier's prompt (two abstracts) is counted with the generator's
 
 def test_cli_run_insight_rag_on_the_embedded_corpus(private_cache):

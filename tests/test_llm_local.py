@@ -3,9 +3,10 @@ import json, multiprocessing, statistics, sys, time
 import pytest
 from conftest import run
 
-from insightkit.generation.llm import (CallCache, LLM, LocalBackend, Backend, Reply, BackendUnavailable,
-                            LLMError, OutputValidationError, SchemaError, SMOLLM_PACKAGE, convert_gguf, default_gguf,
-                            cached_file_sha256, clear_loaded_models, llm_ask, usage_by_role, call_stats)
+from insightkit.generation.base import Backend, Reply, BackendUnavailable, LLMError, OutputValidationError, SchemaError
+from insightkit.generation.cache import CallCache, usage_by_role, call_stats
+from insightkit.generation.local import LocalBackend, SMOLLM_PACKAGE, convert_gguf, default_gguf, cached_file_sha256, clear_loaded_models
+from insightkit.generation.llm import LLM, llm_ask
 
 pytestmark = pytest.mark.usefixtures('private_cache')  # a private cache for every test (conftest.py)
 
@@ -47,7 +48,7 @@ def test_cache_hit_is_fast_and_loads_no_model(tmp_path):
 
 def test_record_then_replay_in_another_process(tmp_path):
     env = {'INSIGHTKIT_CALL_CACHE': str(tmp_path/'calls.sqlite'), 'INSIGHTKIT_RUN': 'rt'}
-    code = ("import json; from insightkit.generation.llm import llm_ask, call_stats; "
+    code = ("import json; from insightkit.generation.llm import llm_ask; from insightkit.generation.cache import call_stats; "
             "out = llm_ask('generator', 'What is the capital of France? Answer in one word.', max_tokens=8); "
             "print(json.dumps({**out, 'stats': call_stats('rt')}))")
     first = json.loads(run([sys.executable, '-c', code], env=env).stdout.strip().splitlines()[-1])

@@ -1,4 +1,4 @@
-"The insight miner's training machinery: QLoRA on CPU, full fine-tuning, resuming an interrupted run, the collator, length-grouped batching."
+"The insight miner's training machinery: QLoRA on CPU, full fine-tuning (and what it memorises), resuming an interrupted run, safe loading, the collator, length-grouped batching, mining a checkpoint."
 import json, os, signal, subprocess, sys, textwrap, time
 from pathlib import Path
 
@@ -6,7 +6,7 @@ import pytest
 
 from insightkit.core import mini_corpus_dir, read_jsonl
 from insightkit.data.insight_rag import Corpus
-from insightkit.generation.llm import reusable_models_dir
+from insightkit.generation.local import reusable_models_dir
 pytestmark = pytest.mark.xdist_group('miner')  # module fixtures: the tiny model and the MINI corpus
 
 @pytest.fixture(autouse=True)
@@ -19,7 +19,7 @@ def private_cache(tmp_path, monkeypatch):
 def tiny(tmp_path_factory):
     "A tiny random Llama with the default model's tokenizer."
     os.environ.setdefault('INSIGHTKIT_MODELS', str(reusable_models_dir()))
-    from insightkit.methods.insight_rag.miner import tiny_causal_lm
+    from insightkit.methods.insight_rag.miner_items import tiny_causal_lm
     return tiny_causal_lm(tmp_path_factory.mktemp('tiny')/'model')
 
 @pytest.fixture(scope='module')
@@ -42,7 +42,8 @@ def _bnb_4bit_problem() -> str | None:
 
 def test_qlora_nf4_trains_saves_and_reloads(tmp_path, mini):
     if problem := _bnb_4bit_problem(): pytest.skip(f'bitsandbytes cannot do 4-bit nf4 on this CPU: {problem}')
-    from insightkit.methods.insight_rag.miner import MinerConfig, Miner, build_training_items, train_miner
+    from insightkit.methods.insight_rag.miner import MinerConfig, build_training_items, train_miner
+    from insightkit.methods.insight_rag.mining import Miner
     texts = [t for t in build_training_items(mini, doc_ids=[0]) if len(t) < 120][:6]  # a few short triples: fast steps
     cfg = MinerConfig(method='qlora', r=8, alpha=16, lr=3e-3, max_steps=8, batch_tokens=512, schedule='constant', warmup_ratio=0)
     res = train_miner(texts, tmp_path/'run', cfg)
@@ -60,24 +61,30 @@ def test_qlora_nf4_trains_saves_and_reloads(tmp_path, mini):
     assert trained < 0.6*base, (trained, base)
     assert len(miner.mine([texts[0].split()[0]], max_new_tokens=5)[0]) == 1
 
-def test_full_fine_tuning_trains_saves_and_reloads(tmp_path, tiny, mini):
-    "method='full': every weight trains, the whole model lands in model/ and loads back as a Miner that mines."
-    from insightkit.methods.insight_rag.miner import MinerConfig, Miner, build_training_items, checkpoints, train_miner
-    texts = [t for t in build_training_items(mini, doc_ids=[0]) if len(t) < 120][:6]  # a few short triples: fast steps
-    cfg = MinerConfig(base_model=str(tiny), method='full', lr=3e-3, max_steps=8, batch_tokens=512, schedule='constant', warmup_ratio=0,
-                      save_every=4)
+def test_full_fine_tuning_memorises_and_its_control_is_the_base_weights(tmp_path, tiny, mini):
+    """method='full': every weight trains, the model lands in model/ and reloads as a Miner that answers >= 90 % of the deep
+    questions whose triples it read; the base-model control is the base weights' own answers, not the miner's again."""
+    from insightkit.methods.insight_rag.miner import MinerConfig, checkpoints, train_miner
+    from insightkit.methods.insight_rag.miner_items import select_subset, triple_text
+    from insightkit.methods.insight_rag.mining import Miner, eval_miner
+    deep = select_subset(mini, 6).deep
+    texts = [triple_text(d.sub, d.rel, d.obj).lower() for d in deep]  # each question's own triple, as the miner reads it
+    cfg = MinerConfig(base_model=str(tiny), method='full', lr=1e-2, max_steps=30, batch_tokens=512, schedule='constant', warmup_ratio=0,
+                      save_every=15)
     res = train_miner(texts, tmp_path/'run', cfg)
     losses = [r['loss'] for r in _steps(tmp_path/'run')]
-    assert len(losses) == 8 and all(b < a for a, b in zip(losses, losses[1:])) and losses[-1] < 0.85*losses[0], losses
+    assert len(losses) == 30 and losses[-1] < 0.2*losses[0], losses
     assert res.model_dir == tmp_path/'run'/'model' and (res.model_dir/'config.json').exists()
     assert any(res.model_dir.glob('*.safetensors')) and not (res.model_dir/'adapter_config.json').exists()
-    assert [c.name for c in checkpoints(tmp_path/'run')] == ['step-0000004'] and (checkpoints(tmp_path/'run')[0]/'model'/'config.json').exists()
+    assert [c.name for c in checkpoints(tmp_path/'run')] == ['step-0000015'] and (checkpoints(tmp_path/'run')[0]/'model'/'config.json').exists()
     miner = Miner(tmp_path/'run')
     assert not miner.adapter and miner.lowercase and miner.config.method == 'full'
     trained, base = miner.loss(texts), Miner(str(tiny)).loss(texts)
-    assert trained < 0.85*base, (trained, base)  # the saved weights are the trained ones
-    out = miner.mine([texts[0].split()[0]], max_new_tokens=5)
-    assert len(out) == 1 and len(out[0]) == 1 and isinstance(out[0][0], str)
+    assert trained < 0.5*base, (trained, base)  # the saved weights are the trained ones
+    out = eval_miner(miner, mini, deep, multi=[], max_new_tokens=12)
+    assert out['n'] == 6 and out['em'] >= 0.9 and out['base_em'] == 0.0, {k: v for k, v in out.items() if k != 'predictions'}
+    prompts = [p['prompt'] for p in out['predictions']]
+    assert [p['base_mined'] for p in out['predictions']] == Miner(str(tiny), lowercase=True).mine(prompts, max_new_tokens=12)
 
 INTERRUPTED = textwrap.dedent('''
     import sys
@@ -120,7 +127,8 @@ def test_killed_run_resumes_from_its_last_checkpoint(tmp_path, tiny, mini):
 
 def test_collator_keeps_items_apart_and_restarts_positions(tiny):
     import torch
-    from insightkit.methods.insight_rag.miner import collate, encode_items, load_base_model
+    from insightkit.methods.insight_rag.miner import load_base_model
+    from insightkit.methods.insight_rag.miner_items import collate, encode_items
     model, tok, _ = load_base_model(str(tiny))
     model.eval()
     texts = ['short triple item', 'a somewhat longer abstract sentence about parsing with neural models', 'mid length item here']
@@ -139,8 +147,9 @@ def test_collator_keeps_items_apart_and_restarts_positions(tiny):
             torch.testing.assert_close(together[row, :len(s)], alone, rtol=1e-4, atol=1e-5)
 
 def test_length_grouped_padding_is_far_below_fixed_length(mini):
-    from insightkit.generation.llm import default_tokenizer
-    from insightkit.methods.insight_rag.miner import MinerConfig, build_training_items, encode_items, padding_ratio, training_plan
+    from insightkit.generation.local import default_tokenizer
+    from insightkit.methods.insight_rag.miner import MinerConfig, training_plan
+    from insightkit.methods.insight_rag.miner_items import build_training_items, encode_items, padding_ratio
     d = os.environ.get('INSIGHTKIT_SHARED_AAN')
     corpus = Corpus(d, 'AAN') if d and Path(d, 'AAN_docs.jsonl').exists() else mini
     texts = build_training_items(corpus)[:3000]
@@ -152,16 +161,41 @@ def test_length_grouped_padding_is_far_below_fixed_length(mini):
     assert (1 - grouped)/(1 - padded) > 2.5  # useful share of the computed positions
     assert sorted(i for b in ours for i in b) == list(range(len(texts)))
 
-@pytest.mark.slow
-def test_cached_aan_miner_reaches_the_target(shared_aan):
-    "The adapter `cli_train(AAN, n_deep=40)` left in the user cache (read only) still answers >= 90 % of its 40 questions."
-    import platformdirs
-    from insightkit.methods.insight_rag.miner import cli_eval, find_cached_miner
-    root = os.environ.get('INSIGHTKIT_USER_CACHE') or platformdirs.user_cache_dir('insightkit')
-    run = find_cached_miner(Corpus(shared_aan, 'AAN'), n_deep=40, root=root)
-    if run is None: pytest.skip('no AAN deep-40 miner in the user cache; train one with cli_train(data, "AAN", n_deep=40)')
-    out = cli_eval(run, shared_aan, 'AAN')
-    assert out['n'] == 40 and out['em'] >= 0.9 and out['base_em'] == 0.0, {k: v for k, v in out.items() if k != 'predictions'}
+def test_a_planted_pickle_in_a_checkpoint_is_refused_and_never_runs(tmp_path, tiny, mini):
+    "`--resume` reads optimizer, scheduler and random states with weights_only=True: a state.pt that would run code is refused."
+    import torch
+    from insightkit.core import InsightkitError
+    from insightkit.methods.insight_rag.miner import MinerConfig, build_training_items, checkpoints, train_miner
+    texts, run = build_training_items(mini, doc_ids=[0]), tmp_path/'run'
+    cfg = MinerConfig(base_model=str(tiny), r=4, alpha=8, max_steps=4, batch_tokens=128, max_batch_items=4, save_every=2)
+    def stop(rec):
+        if rec['step'] == 3: raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt): train_miner(texts, run, cfg, callback=stop)
+    marker = tmp_path/'code-ran'
+    class Planted:
+        def __reduce__(self): return (Path.touch, (marker,))
+    torch.save({'optimizer': Planted(), 'step': 2}, checkpoints(run)[-1]/'state.pt')
+    with pytest.raises(InsightkitError, match='refused rather than unpickled'): train_miner(texts, run, cfg, resume=True)
+    assert not marker.exists(), 'unpickling the checkpoint ran code'
+
+def test_a_checkpoint_of_an_unfinished_run_is_scored_as_its_run_was_trained(tmp_path, tiny, mini):
+    "miner.json's global_step follows a running run; a checkpoint folder is mined lower-cased as its run was; bad limits are refused."
+    from insightkit.cli import main
+    from insightkit.methods.insight_rag.miner import MinerConfig, build_training_items, checkpoints, train_miner
+    from insightkit.methods.insight_rag.mining import cli_eval
+    run, seen = tmp_path/'run', []
+    def watch(rec):
+        seen.append((rec['step'], json.loads((run/'miner.json').read_text())['global_step']))
+        if rec['step'] == 3: raise KeyboardInterrupt
+    cfg = MinerConfig(base_model=str(tiny), r=4, alpha=8, max_steps=6, batch_tokens=128, max_batch_items=4, save_every=2)
+    with pytest.raises(KeyboardInterrupt): train_miner(build_training_items(mini, doc_ids=[0]), run, cfg, callback=watch)
+    assert seen == [(1, 1), (2, 2), (3, 3)]
+    out = cli_eval(checkpoints(run)[-1], mini_corpus_dir(), 'MINI', n_deep=3, n_multi=0, top_k=2, base=False, batch_size=2)
+    asked = [f'{d.sub} {d.rel}' for d in mini.deep[:3]]
+    assert any(q != q.lower() for q in asked), 'the check needs a question with a capital letter'
+    assert out['n'] == 3 and out['batch_size'] == 2 and [p['prompt'] for p in out['predictions']] == [q.lower() for q in asked]
+    with pytest.raises(SystemExit) as e: main(['miner', 'eval', str(checkpoints(run)[-1]), '--prefix', 'MINI', '--limit', '-1'])
+    assert e.value.code == 2
 
 def test_miner_train_quick_takes_the_quick_recipe_and_flags_override_it(tmp_path, tiny):
     "`insightkit miner train --quick` trains with the chapter's quick recipe; an explicit flag still wins."

@@ -16,7 +16,7 @@ def executed(tmp_path_factory):
     # module fixture down and run the notebooks again; the environment is restored before any test runs
     tmp = tmp_path_factory.mktemp('paper')
     mp = pytest.MonkeyPatch()
-    from insightkit.generation.llm import reusable_models_dir
+    from insightkit.generation.local import reusable_models_dir
     mp.setenv('INSIGHTKIT_MODELS', str(reusable_models_dir()))
     mp.setenv('INSIGHTKIT_CACHE', str(tmp/'cache')); mp.setenv('INSIGHTKIT_PROGRESS', '0')
     for v in ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN', 'INSIGHTKIT_RUNS', 'INSIGHTKIT_DATA'):

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Callable, Hashable, Iterable, Sequence
 
 from ..core import InsightkitError
-from ..generation.llm import extract_json
+from ..generation.base import extract_json
 
 # %% auto #0
 __all__ = ['normalize_answer', 'answer_tokens', 'text_tokens', 'strip_reasoning', 'contains_match', 'exact_match', 'token_f1',

@@ -30,7 +30,7 @@ __all__ = ['EXTRACT_SYSTEM', 'EXTRACT_EXAMPLE', 'MODALS', 'PREPOSITIONS', 'ACTIV
 def check_reply_data(data: Any, schema: dict) -> Any:
     "`data` when it matches `schema`; otherwise raise `OutputValidationError` (a reply without JSON included)."
     import jsonschema
-    from insightkit.generation.llm import OutputValidationError, schema_name
+    from insightkit.generation.base import OutputValidationError, schema_name
     if data is None: raise OutputValidationError(f'the reply holds no JSON for schema {schema_name(schema)!r}')
     try: jsonschema.validate(data, schema)
     except jsonschema.ValidationError as e: raise OutputValidationError(f'reply does not match schema {schema_name(schema)!r}: {e.message}') from None
@@ -44,7 +44,7 @@ def chat_each(llm, # an `LLM` (or any object with `chat_batch(conversations, sch
               desc: str | None = None, # progress-bar label
              ) -> list:
     "One result per conversation: its `Reply` (with checked `data`) or the `OutputValidationError` that stopped it."
-    from insightkit.generation.llm import OutputValidationError
+    from insightkit.generation.base import OutputValidationError
     out: list = []
     def answer(group):
         replies = llm.chat_batch(group, schema=schema, max_tokens=max_tokens)
