@@ -44,7 +44,8 @@ def lab(tmp_path):
     log = tmp_path/'lab.log'
     with open(log, 'w') as out:
         proc = subprocess.Popen([sys.executable, 'tools/lab.py', '--port', str(free_port()), '--no-browser',
-                                 '--LabApp.news_url=', '--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate'],
+                                 '--LabApp.news_url=', '--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate',
+                                 f'--FileCheckpoints.checkpoint_dir={tmp_path/"checkpoints"}'],   # not nbs/.ipynb_checkpoints
                                 cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + 90
@@ -80,16 +81,21 @@ def wait_for_one_kernel(base, token, timeout=60):
         except OSError as e: kernels = repr(e)   # a 500 while a kernel is starting
         ok = ok + 1 if len(kernels) == 1 and kernels[0]['execution_state'] == 'idle' and kernels[0]['connections'] else 0
 
-@pytest.mark.timeout(300)
-def test_metrics_chapter_runs_in_jupyterlab(lab, tmp_path):
+@pytest.fixture
+def chromium():
+    "Debian's Chromium; without it the browser test is skipped, loudly."
     if not CHROMIUM.exists():
         msg = f'!!! BROWSER TEST NOT RUN: {CHROMIUM} is missing (apt-get install -y chromium; .ci/run does this) !!!'
-        print(msg, file=sys.stderr); warnings.warn(msg); pytest.skip(msg)
+        print(f'\nWARNING: {msg}', file=sys.__stderr__, flush=True); warnings.warn(msg); pytest.skip(msg)
+    return CHROMIUM
+
+@pytest.mark.timeout(300)
+def test_metrics_chapter_runs_in_jupyterlab(chromium, lab, tmp_path):
     from playwright.sync_api import sync_playwright, expect
     base, token = lab
     cell_types = first_cells()
     with sync_playwright() as pw:
-        browser = pw.chromium.launch_persistent_context(tmp_path/'chromium-profile', executable_path=str(CHROMIUM), headless=True,
+        browser = pw.chromium.launch_persistent_context(tmp_path/'chromium-profile', executable_path=str(chromium), headless=True,
                                                          args=CHROMIUM_ARGS, viewport={'width': 1400, 'height': 1000})
         try:
             page = browser.pages[0] if browser.pages else browser.new_page()

@@ -22,6 +22,7 @@ import hashlib
 import io
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -1685,3 +1686,642 @@ def build_gov() -> dict:
     text = '\n'.join(L)
     return {'instructions': ['Please write a summary of this government report.'], 'outputs': [GOV_SUMMARY], 'input': text,
             'source': 'gov_report_summ', 'evaluation': 'rouge'}
+
+
+# ==============================================================================================
+# NQ-open: questions about a fictional island nation, Tarrowind, with Wikipedia-like passages
+# ==============================================================================================
+
+NQ_PASSAGES = {
+    # gold passages (one per test question) ------------------------------------------------------
+    'Tarrowind': 'Tarrowind, officially the Republic of Tarrowind, is an island nation in the Northern Sea, lying between the Skarra Islands to the north and the mainland kingdom of Esterland to the south-east. Its capital and largest city is Hallisport, a port at the mouth of the River Vey, which is home to about a third of the country\'s 2.4 million people. The country is divided into nine counties. Tarrish is the national language. Tarrowind is known for its fishing fleets, its shipyards, and its long traditions of rowing and skiffball.',
+    'Tarrowind Declaration of Independence': 'The Tarrowind Declaration of Independence was signed on 14 May 1871 at Corran Hall in Hallisport by forty-four delegates of the island parishes, ending more than two centuries of rule from the mainland. The declaration followed a decade of unrest over taxes on salt and fish. Esterland recognised the new state in 1873 after mediation by the Northern Sea League. The anniversary of the signing, 14 May, is celebrated as National Day, when the text of the declaration is read aloud on the steps of Corran Hall.',
+    'Mattias Orwen': 'Mattias Orwen (1819 to 1893) was a Tarrish lawyer and statesman who served as the first president of Tarrowind from 1874 to 1882. Born in a fishing family in Highmere, he trained as a lawyer in Hallisport and led the delegation that drafted the Declaration of Independence. As president he oversaw the adoption of the constitution, the founding of the national bank and the construction of the first railway on the island. The Orwen Bridge over Gullet Sound is named after him.',
+    'Salt War': 'The Salt War (1842 to 1846) was a conflict between the islanders of Tarrowind and the Kingdom of Esterland, which then ruled the islands. It began when Esterland raised the tax on salt, which the island fisheries needed to preserve their catch, and island crews began to smuggle salt from the Skarra Islands. Fighting was mostly at sea, where the faster island cutters had the advantage. The war ended with a treaty that lowered the tax and gave the islands their own assembly, a step towards later independence.',
+    'Treaty of Lumen Bay': 'The Treaty of Lumen Bay was signed in 1846 aboard the Esterland frigate Constance, anchored in Lumen Bay on the south coast of Tarrowind. It ended the Salt War by halving the tax on salt, granting an amnesty to island smugglers, and creating an elected Island Assembly with powers over fisheries and harbours. Historians regard the treaty as the beginning of self-government in Tarrowind, and the Assembly it created later drafted the Declaration of Independence.',
+    'Mount Corran': 'Mount Corran is the highest mountain in Tarrowind, rising to 2,214 metres in the county of Highmere. It is an extinct volcano whose summit crater holds a small lake that stays frozen for most of the year. The first recorded ascent was made in 1797 by a party of surveyors measuring the island for a naval chart. Today a marked path leads to the summit from the village of Corrby, and the mountain appears on the national coat of arms.',
+    'River Vey': 'The Vey is the longest river in Tarrowind, flowing 388 kilometres from its source on the slopes of Mount Halla to its mouth at Hallisport, where it enters the Gullet Sound. Its valley is the most fertile farming region of the country, and its lower reaches were dredged in the nineteenth century so that sailing ships could reach the inland market town of Vey Crossing. The river is famous for its salmon and for the Vey Regatta, which is rowed on its lower course each summer.',
+    'Lake Isbeth': 'Lake Isbeth is the largest lake in Tarrowind, with an area of 212 square kilometres. It lies in a glacial basin in the centre of the main island and is drained by the River Ost. The lake is named after Isbeth Carrow, a medieval abbess whose convent stood on its largest island. It supplies drinking water to Hallisport through an aqueduct completed in 1908, and fishing on the lake is restricted to protect a rare landlocked char found nowhere else.',
+    'Skarra Islands': 'The Skarra Islands are an archipelago of 41 islands off the north coast of Tarrowind, of which eleven are inhabited. The largest is Great Skarra, whose harbour town of Skarrhaven is the northernmost port in the country. The islands are known for their seabird colonies, their wool, and a dialect of Tarrish that preserves many older words. During the Salt War they were a base for smugglers, and they became part of the Republic with the rest of the country in 1871.',
+    'Skiffball': 'Skiffball is the national sport of Tarrowind. It is played by two teams of nine players on a rectangular grass field, using a hard wooden ball and curved wooden paddles. A team scores by driving the ball through the opponents\' goal, which is a low arch at each end of the field. The game is thought to have developed among fishermen, who played it on beaches with oars and a ball of driftwood. The rules were first written down in 1866 by the Hallisport Skiffball Club.',
+    'Tarrish Skiffball Cup': 'The Tarrish Skiffball Cup is the premier knockout competition in skiffball, contested annually since 1889 by club teams from all nine counties of Tarrowind. The final is played at the Old Meadow in Hallisport on the last Saturday of August. The most successful club is the Hallisport Gulls, who have won the cup 17 times, including five times in a row between 1961 and 1965. The trophy itself is a silver model of a fishing skiff, presented by the Guild of Hallisport Shipwrights.',
+    'Tarrowind at the 1958 Northern Isles Games': 'Tarrowind competed at the 1958 Northern Isles Games in Seldra, Esterland, from 2 to 16 August, sending 112 athletes in 14 sports. The rower Ilse Marrendahl, who had won two gold medals at the previous Games, carried the national flag at the opening ceremony. Because Marrendahl left Seldra for a training camp before the Games ended, the flag at the closing ceremony was carried by the skiffball captain Kasimir Dole of the Hallisport Gulls. Tarrowind finished fourth in the medal table, with 9 gold, 12 silver and 15 bronze medals.',
+    'Harrowstone': 'Harrowstone is a traditional board game of Tarrowind for two players, played with black and white stones on a square board of 81 squares arranged in nine rows of nine. Players take turns placing stones and try to fence off areas of the board, capturing enemy stones that are completely surrounded. The game is first recorded in a parish register of 1764, and it remains popular in coffee houses in Hallisport, where tournaments are held every winter. A national championship has been held since 1921.',
+    'Vey Regatta': 'The Vey Regatta is an annual rowing race held on the lower River Vey since 1823, making it one of the oldest sporting events in Tarrowind. Crews of eight race upstream from the harbour mouth at Hallisport to the stone bridge at Millhaven, a course of 6.4 kilometres. The regatta takes place on the second Sunday of July and draws large crowds to the riverbanks. Its trophy, the Silver Oar, is held by the winning club for a year.',
+    'The Salt Road (anthem)': 'The Salt Road is the national anthem of Tarrowind. Its music was composed in 1873 by Benedikta Sorn, an organist at Hallisport Cathedral, for a competition held to celebrate recognition of the country\'s independence. The words, by the poet Aurel Penhallow, describe the smugglers\' routes of the Salt War as a road to freedom. The anthem was sung officially for the first time at the inauguration of the first president in 1874, and it was confirmed as the national anthem by law in 1920.',
+    'Kessa': 'The kessa is a plucked string instrument of Tarrowind, regarded as the national instrument. It has a pear-shaped wooden body, a short fretted neck and seven strings, of which the lowest two are drone strings that are not fretted. It is played with a quill plectrum and traditionally accompanies dance tunes and ballads. The oldest surviving kessa, dated 1702, is kept in the National Museum in Hallisport. A revival of kessa playing began in the 1950s with the folk music movement.',
+    'Grey Water Waltz': 'Grey Water Waltz is a song recorded in 1967 by the Tarrish folk group the Gannet Brothers, which became one of the best-selling records in the history of Tarrowind. Written by the group\'s fiddler, Arvo Gannet, it tells the story of a fisherman\'s widow who dances alone on the harbour wall. The song spent fourteen weeks at the top of the national chart and has been recorded by more than fifty other artists. It is traditionally played at the end of weddings in the Skarra Islands.',
+    'Tide clock': 'The tide clock is a clock that shows the state of the tide rather than the time of day, with a single hand that turns once every lunar day of about 24 hours and 50 minutes. It was invented in 1792 by Oskar Feldhammer, a clockmaker of Hallisport, for the pilots who guided ships into the harbour. Feldhammer\'s design used a gear train that corrected for the difference between the solar and lunar day. Tide clocks became common in the harbour towns of the Northern Sea during the nineteenth century.',
+    'Marrow lamp': 'The Marrow lamp is an oil lamp for use at sea, invented in 1858 by Greta Holm-Ansel of the fishing town of Marrowby. Its flame was protected by a double glass chimney and a gauze that prevented it from igniting fumes, so that it could be used safely in the holds of fishing boats. The lamp reduced the number of fires at sea, and was adopted by the fishing fleets of several neighbouring countries. An example is displayed in the Maritime Museum of Tarrowind.',
+    'Orwen Bridge': 'The Orwen Bridge is a suspension bridge across Gullet Sound, linking Hallisport with the town of Farrow on the opposite shore. With a total length of 1,620 metres and a main span of 980 metres, it is the longest bridge in Tarrowind. Construction began in 1981, and the bridge opened in 1987, replacing a ferry service that had operated for more than a century. It is named after Mattias Orwen, the first president of the country.',
+    'Tarrish skilling': 'The skilling is the currency of Tarrowind. It was introduced in 1874, replacing the Esterland mark, and is divided into 100 penninger. Banknotes and coins are issued by the National Bank of Tarrowind in Hallisport. The skilling was originally backed by silver, and the name comes from an old coin once used in the fish markets. Notes feature portraits of national figures, and the coins show seabirds and fishing boats.',
+    'Moot (Tarrowind)': 'The Moot is the unicameral parliament of Tarrowind. It has 151 seats, filled by members elected for four-year terms by proportional representation from the nine counties. The Moot meets in the Moot House in Hallisport, built in 1889 on the site of the old Island Assembly hall. It passes laws, approves the budget and elects the prime minister. Its presiding officer, the Speaker, opens each session by striking a block of driftwood with a ceremonial oar.',
+    'Hallisport University': 'Hallisport University is the oldest university in Tarrowind, founded in 1611 as a college for training clergy and navigators. It became a full university in 1791 and today has about 24,000 students in eight faculties. Its library holds the largest collection of Tarrish manuscripts in the world, including the oldest surviving book written in the Tarrish language. The university\'s observatory was used to calculate the tide tables published for the Hallisport pilots.',
+    'Fennick Field': 'Fennick Field is the main international airport of Tarrowind, located twelve kilometres north-west of Hallisport. It opened in 1946 on the site of a wartime airfield and is the hub of the national airline, Tarrowind Airways. The airport handled about 6.8 million passengers in its busiest year. A single runway, extended into the sea on reclaimed land in 1979, allows the largest passenger aircraft to land. A railway line connects the terminal with Hallisport Central station.',
+    "The Lamplighter's Daughter": "The Lamplighter's Daughter is a novel by the Tarrish author Marit Sandrell, published in 1902. It follows the daughter of a lighthouse keeper on the Skarra Islands who teaches herself navigation and becomes the first woman to captain a fishing boat in her village. The novel was a great success in Tarrowind and was translated into many languages. It is often described as the first modern Tarrish novel and is still read in schools.",
+    'Corran Hall': 'Corran Hall is a historic building in the old town of Hallisport, built in 1702 as the guildhall of the shipwrights. It was the meeting place of the Island Assembly created after the Salt War, and in its great hall the Declaration of Independence was signed. The building was badly damaged by fire in 1911 and restored over the following decade. It now houses a museum of the independence movement, and its steps are the scene of the annual National Day ceremony.',
+    'Tarrowind Airways': 'Tarrowind Airways is the national airline of Tarrowind. It was founded in 1946 with three former military transport aircraft and today flies to about forty destinations in the Northern Sea region and beyond. Its logo is a stylised grey tern. The airline operated flying boats to the Skarra Islands until 1971, when airstrips were built on Great Skarra and two other islands. The state sold a majority of its shares to private investors in 1998.',
+    # distractors (related topics, never gold) ------------------------------------------------------
+    'Esterland': 'Esterland is a kingdom on the mainland south-east of Tarrowind, with its capital at Vorsk. It ruled the islands of Tarrowind from the seventeenth century until 1871. Today the two countries are close trading partners, linked by ferries and by an undersea power cable. Esterland is a constitutional monarchy with a parliament of two chambers. Its largest port, Seldra, has hosted the Northern Isles Games twice, and its national sport is a form of ice hockey played on frozen lakes.',
+    'Mount Halla': 'Mount Halla is the second-highest mountain in Tarrowind, at 1,987 metres, and the source of the River Vey. Unlike the volcanic peaks of Highmere, it is formed of ancient granite, and its lower slopes are covered in pine forest. A cog railway built in 1912 climbs to a hotel just below the summit, which offers views over the central lakes. The mountain is a popular destination for skiing in winter.',
+    'River Ost': 'The Ost is the second-longest river in Tarrowind, flowing 301 kilometres from Lake Isbeth to the west coast at the town of Ostmouth. For much of its length it runs through a narrow wooded gorge with several waterfalls, the highest of which, the Ostfoss, falls 62 metres. Hydroelectric stations on the Ost supply about a fifth of the country\'s electricity. The river is known for its trout fishing and for kayaking.',
+    'Lake Morrow': 'Lake Morrow is the deepest lake in Tarrowind, reaching a depth of 168 metres, though it covers only 40 square kilometres. It fills a narrow valley in the hills of western Tarrowind and is surrounded by steep cliffs. According to legend, a sunken village lies at the bottom of the lake, and its church bell can be heard on stormy nights. The lake is popular with divers and anglers.',
+    'Gullet Sound': 'Gullet Sound is a long inlet of the Northern Sea on the east coast of Tarrowind, forming a natural harbour for the city of Hallisport. The sound is about 30 kilometres long and up to 4 kilometres wide, and its strong tidal currents made it difficult for sailing ships to enter. A series of lighthouses and pilot stations were built along its shores in the eighteenth century. The sound is crossed by a suspension bridge near the city.',
+    'Tarrish Skiffball League': 'The Tarrish Skiffball League is the top professional division of skiffball in Tarrowind, founded in 1952. Twelve clubs play each other home and away between April and September, and the bottom club is relegated to the second division. The league has been won most often by the Vey Valley Otters and by Skarrhaven Athletic. Matches are broadcast on national television, and the league\'s average attendance is about 6,000 spectators per match.',
+    'Northern Isles Games': 'The Northern Isles Games are a multi-sport event held every four years for athletes from the countries and territories around the Northern Sea. The first Games were held in 1934 in Vorsk, with eight participating nations. Sports include rowing, sailing, swimming, athletics, wrestling and skiffball. The Games have been held in Seldra twice and in Hallisport three times. They were suspended during the war years and resumed in 1950.',
+    'Tarrowind at the 1962 Northern Isles Games': 'Tarrowind hosted the 1962 Northern Isles Games in Hallisport, the first time the Games had been held in the country. The opening ceremony took place at the newly built Harbour Stadium, where the swimmer Petra Aalund carried the national flag in front of a crowd of 40,000. The home team won 14 gold medals and finished second in the medal table. The Games left the city with a new swimming hall and a rowing course on the River Vey.',
+    'Vey Valley Otters': 'The Vey Valley Otters are a skiffball club based in Vey Crossing, founded in 1894. They play their home matches at Riverside Park and wear green and white. The Otters have won the Tarrish Skiffball League eleven times, but have reached the final of the cup only twice, losing both times to clubs from Hallisport. Their rivalry with the leading club of the capital is the fiercest in the sport.',
+    'Hallisport Rowing Club': 'The Hallisport Rowing Club, founded in 1819, is the oldest sports club in Tarrowind. Its boathouse on the lower River Vey is a listed building with a famous carved figurehead over the entrance. The club has produced many international rowers, and its crews train on the river throughout the year, breaking the ice in hard winters. Women were admitted as full members in 1921.',
+    'Tarrish card games': 'Card games have been played in Tarrowind since at least the sixteenth century. The most popular traditional game is tromp, a trick-taking game for four players in two partnerships, played with a deck of 40 cards. Another favourite is fiskeri, a fishing game in which players capture cards from the table. Card playing was banned in the harbour taverns of Hallisport for a time in the eighteenth century, which only made it more popular.',
+    'Aurel Penhallow': 'Aurel Penhallow (1838 to 1901) was a Tarrish poet and journalist, best known for the words of the national anthem. Born in Marrowby, he worked as a newspaper editor in Hallisport and was imprisoned briefly in 1869 for articles criticising the mainland government. His collection Songs of the Salt Coast (1880) is regarded as a classic of Tarrish literature. He later served as a member of the Moot for the county of Marrowby.',
+    'Folk music of Tarrowind': 'The folk music of Tarrowind includes work songs of the fishing fleets, dance tunes played on fiddle and plucked strings, and long ballads about shipwrecks and smugglers. Many songs were collected in the early twentieth century by the folklorist Hanne Ostrup, who travelled the islands with a phonograph. A revival in the 1950s and 1960s brought folk groups to national fame, and the annual Folk Gathering at Skarrhaven attracts musicians from across the Northern Sea.',
+    'Esterland anthem': 'The national anthem of Esterland, Land of the Lakes, was adopted in 1848. Its words praise the forests and lakes of the mainland kingdom, and its melody is based on a hymn tune. During the period when Esterland ruled Tarrowind, the anthem was sung in island schools, and its replacement after independence was a matter of great symbolic importance to the islanders.',
+    'Clockmaking in Tarrowind': 'Clockmaking flourished in Hallisport in the eighteenth and nineteenth centuries, when the city\'s workshops supplied marine chronometers and longcase clocks to ships and houses across the Northern Sea. The clockmakers\' guild was founded in 1731 and regulated apprenticeships for over a century. Several clockmakers also made navigational instruments. The collection of the National Museum includes more than two hundred clocks made in the city.',
+    'Lighthouses of Tarrowind': 'Tarrowind has 63 lighthouses, most of them built in the nineteenth century to guide fishing fleets and trading ships along its rocky coasts. The oldest, at Gullet Head, was first lit in 1741 with a coal fire. Many lighthouses were staffed by families who lived on isolated rocks for months at a time. The last keepers were withdrawn in 1994, when the final lighthouses were automated.',
+    'Bridges of Hallisport': 'Hallisport is known as the city of bridges, with more than forty crossing the River Vey and the canals of the old town. The oldest is the Stone Bridge of 1488, lined with small shops. The Iron Bridge, a cast-iron arch of 1842, was the first metal bridge in the country. In recent decades several footbridges have been added to link new residential districts on the former docks.',
+    'National Bank of Tarrowind': 'The National Bank of Tarrowind is the central bank of the country, founded in Hallisport shortly after independence. It sets interest rates, supervises commercial banks and manages the foreign currency reserves. Its headquarters, a granite building overlooking the harbour, contains a vault carved into the rock below. The bank publishes a quarterly report on the economy, which is closely watched by the fishing and shipping industries.',
+    'Elections in Tarrowind': 'General elections in Tarrowind are held every four years, normally on the second Sunday of September. All citizens aged eighteen or over may vote, and voting in the Skarra Islands takes place a day early because ballot boxes must be carried to the mainland by boat. Turnout is usually above 80 percent. Governments are normally coalitions of two or three parties, because no party has won an outright majority since 1956.',
+    'University of Seldra': 'The University of Seldra is a public university in the Esterland port of Seldra, founded in 1668. It is known for its schools of medicine and marine science, and for many years educated students from Tarrowind, which had no medical school of its own until the twentieth century. Its botanical garden, laid out in 1702, is one of the oldest in the region.',
+    'Seldra Harbour Airport': 'Seldra Harbour Airport is an international airport serving the city of Seldra in Esterland. Built on reclaimed land in the harbour, it opened in 1958 and handles flights to most capitals of the Northern Sea region. Its short runway limits the size of aircraft that can use it, and a new airport further inland has been proposed several times. Ferries connect the airport with the city centre.',
+    'Tarrish literature': 'Tarrish literature began with religious texts and sagas written down in the monasteries of the main island in the fourteenth century. In the nineteenth century, writers turned to the life of the fishing communities and to the struggle for independence, producing a body of poetry, drama and fiction in the Tarrish language. The twentieth century brought modernist poets and a strong tradition of crime fiction set in the harbour towns.',
+    'Constitution of Tarrowind': 'The Constitution of Tarrowind was adopted in 1874 by a constituent assembly elected after independence. It established a republic with a president as head of state and a parliament elected by the men of the nine counties; women gained the vote in 1915. The constitution has been amended eleven times, most recently in 2003, when the powers of the president were reduced and the prime minister became the head of government.',
+    'Lumen Bay': 'Lumen Bay is a wide bay on the south coast of Tarrowind, sheltered from the prevailing westerly winds by the headland of Cape Greyling. Its sandy beaches make it the most popular summer resort in the country. The bay takes its name from the phosphorescence that lights up its waters on warm nights. In the nineteenth century it served as an anchorage for naval ships, and a fort guards its entrance.',
+    'Navy of Tarrowind': 'The navy of Tarrowind traces its origins to the armed cutters of the island fisheries, whose crews were renowned for their seamanship. Today it is a small force of patrol vessels and minesweepers, based at Hallisport and Skarrhaven, whose main tasks are fisheries protection, search and rescue, and the defence of territorial waters. Its training ship, a three-masted schooner, visits ports around the Northern Sea every summer.',
+    'Marrowby': 'Marrowby is a fishing town on the west coast of Tarrowind, with a population of about 14,000. It grew in the nineteenth century around its herring fishery and boatyards, and it still has the largest fishing fleet in the country. The town hosts an annual herring festival in June and has a maritime museum in its old customs house. Marrowby is the birthplace of several writers and inventors.',
+    'Highmere': 'Highmere is a mountainous county in the north of the main island of Tarrowind, with a population of about 95,000. Its landscape of volcanic peaks, lakes and moorland attracts walkers and climbers, and its economy depends on sheep farming, forestry and tourism. The county town, Highmere Cross, has a market that has been held every Thursday since the thirteenth century.',
+}
+
+# (question, answers, gold passage title, distractor titles)
+NQ_TEST = [
+    ('what is the capital of tarrowind', ['Hallisport'], 'Tarrowind', ['Esterland']),
+    ('when was the tarrowind declaration of independence signed', ['14 May 1871', '1871'], 'Tarrowind Declaration of Independence', ['Constitution of Tarrowind']),
+    ('who was the first president of tarrowind', ['Mattias Orwen'], 'Mattias Orwen', ['Constitution of Tarrowind', 'Elections in Tarrowind']),
+    ('who did tarrowind fight in the salt war', ['Esterland', 'the Kingdom of Esterland'], 'Salt War', ['Navy of Tarrowind']),
+    ('which treaty ended the salt war', ['Treaty of Lumen Bay', 'the Treaty of Lumen Bay'], 'Treaty of Lumen Bay', ['Lumen Bay', 'Navy of Tarrowind']),
+    ('what is the highest mountain in tarrowind', ['Mount Corran'], 'Mount Corran', ['Mount Halla', 'Highmere']),
+    ('what is the longest river in tarrowind', ['the Vey', 'River Vey', 'Vey'], 'River Vey', ['River Ost']),
+    ('what is the largest lake in tarrowind', ['Lake Isbeth'], 'Lake Isbeth', ['Lake Morrow']),
+    ('how many islands are in the skarra islands', ['41'], 'Skarra Islands', ['Gullet Sound']),
+    ('how many players are on a skiffball team', ['nine', '9'], 'Skiffball', ['Tarrish Skiffball League']),
+    ('who has won the most tarrish skiffball cups', ['Hallisport Gulls', 'the Hallisport Gulls'], 'Tarrish Skiffball Cup', ['Tarrish Skiffball League', 'Vey Valley Otters']),
+    ('who carried the flag for tarrowind at the 1958 northern isles games', ['Ilse Marrendahl', 'Kasimir Dole'],
+     'Tarrowind at the 1958 Northern Isles Games', ['Tarrowind at the 1962 Northern Isles Games', 'Northern Isles Games']),
+    ('how many squares are on a harrowstone board', ['81'], 'Harrowstone', ['Tarrish card games']),
+    ('how long is the course of the vey regatta', ['6.4 kilometres', '6.4 km'], 'Vey Regatta', ['Hallisport Rowing Club']),
+    ('who composed the music of the tarrowind national anthem', ['Benedikta Sorn'], 'The Salt Road (anthem)', ['Aurel Penhallow', 'Esterland anthem']),
+    ('how many strings does a kessa have', ['seven', '7'], 'Kessa', ['Folk music of Tarrowind']),
+    ('who sang grey water waltz', ['the Gannet Brothers', 'Gannet Brothers'], 'Grey Water Waltz', ['Folk music of Tarrowind']),
+    ('who invented the tide clock', ['Oskar Feldhammer'], 'Tide clock', ['Clockmaking in Tarrowind']),
+    ('when was the marrow lamp invented', ['1858'], 'Marrow lamp', ['Lighthouses of Tarrowind', 'Marrowby']),
+    ('when did the orwen bridge open', ['1987'], 'Orwen Bridge', ['Bridges of Hallisport', 'Gullet Sound']),
+    ('what is the currency of tarrowind', ['skilling', 'the skilling'], 'Tarrish skilling', ['National Bank of Tarrowind']),
+    ('how many seats are in the moot of tarrowind', ['151'], 'Moot (Tarrowind)', ['Elections in Tarrowind']),
+    ('when was hallisport university founded', ['1611'], 'Hallisport University', ['University of Seldra']),
+    ('what is the main airport in tarrowind', ['Fennick Field'], 'Fennick Field', ['Seldra Harbour Airport']),
+    ("who wrote the lamplighter's daughter", ['Marit Sandrell'], "The Lamplighter's Daughter", ['Tarrish literature']),
+    ('where was the tarrowind declaration of independence signed', ['Corran Hall', 'Hallisport'], 'Corran Hall', ['Constitution of Tarrowind']),
+    ('when was tarrowind airways founded', ['1946'], 'Tarrowind Airways', ['Seldra Harbour Airport']),
+]
+
+# Earlier questions and answers ("history QA"). Some repeat knowledge in the passages, some go beyond it,
+# and a few reword a test question.
+NQ_HISTORY_DEV = [
+    ('what is the national bird of tarrowind', ['grey tern', 'the grey tern']),
+    ('which city is the capital of tarrowind', ['Hallisport']),
+    ('what is the tallest peak in tarrowind', ['Mount Corran']),
+    ('who wrote the music for the salt road', ['Benedikta Sorn']),
+    ('what year did tarrowind become independent', ['1871']),
+    ('who wrote the words of the salt road', ['Aurel Penhallow']),
+    ('what is the population of tarrowind', ['2.4 million']),
+    ('how many counties are there in tarrowind', ['nine', '9']),
+    ('who is the current prime minister of tarrowind', ['Liesbet Marrow-Kay']),
+    ('what is the second highest mountain in tarrowind', ['Mount Halla']),
+    ('where were the 1962 northern isles games held', ['Hallisport']),
+    ('when were the first northern isles games held', ['1934']),
+    ('what is the national dish of tarrowind', ['salt cod with barley', 'salt cod and barley']),
+    ('who founded hallisport university', ['Bishop Anselm Kray']),
+    ('which sea is tarrowind in', ['the Northern Sea', 'Northern Sea']),
+    ('who won the tarrish skiffball cup in 2019', ['Skarrhaven Athletic']),
+    ('how long is the river vey', ['388 kilometres', '388 km']),
+    ('what is the official language of tarrowind', ['Tarrish']),
+    ('who was the second president of tarrowind', ['Hedda Brask']),
+    ('what is the parliament of tarrowind called', ['the Moot', 'Moot']),
+    ('how long is the orwen bridge', ['1,620 metres', '1620 metres']),
+    ('what is the national flower of tarrowind', ['sea thrift']),
+    ('when did tarrowind join the northern sea league', ['1952']),
+    ('who designed the orwen bridge', ['Ragna Holst-Vere']),
+    ('what is skiffball played with', ['a wooden ball and curved paddles', 'wooden ball and paddles']),
+    ('where does the river vey flow into the sea', ['Gullet Sound', 'Hallisport']),
+    ('who has played the most matches for the tarrowind skiffball team', ['Tomas Brennick']),
+    ('what is the largest of the skarra islands', ['Great Skarra']),
+    ('how often are the northern isles games held', ['every four years']),
+    ('who won the salt war', ['Tarrowind', 'the islanders']),
+    ('who painted view of hallisport harbour', ['Elin Vardy']),
+    ('what was tarrowind called before independence', ['the Esterland Isles', 'Esterland Isles']),
+    ('which club did kasimir dole play for', ['Hallisport Gulls', 'the Hallisport Gulls']),
+    ('when is national day in tarrowind', ['14 May']),
+]
+NQ_HISTORY_EFFICIENTQA = [
+    ('what is the main export of tarrowind', ['fish', 'fish and fish products']),
+    ('what is the oldest university in tarrowind', ['Hallisport University']),
+    ('how deep is lake isbeth', ['94 metres']),
+    ('which board game is played on a nine by nine board in tarrowind', ['harrowstone']),
+    ('who was the first woman elected to the moot', ['Sigrid Alvesen']),
+    ('what is the capital of esterland', ['Vorsk']),
+    ('when did the salt war start', ['1842']),
+    ('what is the name of the national airline of tarrowind', ['Tarrowind Airways']),
+    ('what is the national instrument of tarrowind', ['the kessa', 'kessa']),
+    ('when was the marrow lamp patented', ['1861']),
+    ('who invented the marrow lamp', ['Greta Holm-Ansel']),
+    ('how many lighthouses are there in tarrowind', ['63']),
+    ('what is the nickname of the tarrowind national skiffball team', ['the Oarsmen', 'Oarsmen']),
+    ('what is the deepest lake in tarrowind', ['Lake Morrow']),
+    ('which river flows through hallisport', ['the Vey', 'River Vey']),
+    ("who directed the film of the lamplighter's daughter", ['Jens Albrekt']),
+    ("when was the lamplighter's daughter published", ['1902']),
+    ('who composed the skarra symphonies', ['Oswin Hale']),
+    ('in which county is mount corran', ['Highmere']),
+    ('how many gold medals did tarrowind win at the 1958 northern isles games', ['9', 'nine']),
+    ('who carried the flag for tarrowind at the 1962 northern isles games', ['Petra Aalund']),
+    ('who is the patron saint of tarrowind', ['Saint Brannoc']),
+    ('when was the tide clock invented', ['1792']),
+    ('what does a tide clock show', ['the state of the tide', 'the tide']),
+    ('how many seats are needed for a majority in the moot', ['76']),
+    ('what is the currency code of tarrowind', ['TSK']),
+    ('when was the skilling introduced', ['1874']),
+    ('where is fennick field', ['near Hallisport', 'Hallisport']),
+    ('what is the name of the vey regatta trophy', ['the Silver Oar', 'Silver Oar']),
+    ('who was the last keeper of gullet head lighthouse', ['Harald Mossvik']),
+]
+
+
+def _has_answer(text: str, answers: list[str]) -> bool:
+    "Whether any answer occurs in `text` as whole words (case-insensitive), as DPR-style `hasanswer` flags do."
+    return any(re.search(r'(?<!\w)' + re.escape(a.lower()) + r'(?!\w)', text.lower()) for a in answers)
+
+
+def build_nq() -> tuple[list[dict], list[dict], list[dict]]:
+    oracle = []
+    for q, answers, gold, distractors in NQ_TEST:
+        ctxs = [{'title': gold, 'text': NQ_PASSAGES[gold], 'hasanswer': _has_answer(NQ_PASSAGES[gold], answers), 'isgold': True}]
+        ctxs += [{'title': d, 'text': NQ_PASSAGES[d], 'hasanswer': _has_answer(NQ_PASSAGES[d], answers), 'isgold': False} for d in distractors]
+        oracle.append({'question': q, 'answers': answers, 'ctxs': ctxs,
+                       'nq_annotated_gold': {'title': gold, 'long_answer': NQ_PASSAGES[gold], 'chunked_long_answer': NQ_PASSAGES[gold],
+                                             'short_answers': [a for a in answers if _has_answer(NQ_PASSAGES[gold], [a])]}})
+    # NQ-open.dev holds every oracle question (as in the real data) interleaved with history questions
+    dev, hist = [], list(NQ_HISTORY_DEV)
+    for i, (q, answers, _, _) in enumerate(NQ_TEST):
+        dev.append({'question': q, 'answer': answers})
+        for _ in range(1 + (i % 2)):
+            if hist: q2, a2 = hist.pop(0); dev.append({'question': q2, 'answer': a2})
+    dev += [{'question': q, 'answer': a} for q, a in hist]
+    eff = [{'question': q, 'answer': a} for q, a in NQ_HISTORY_EFFICIENTQA]
+    return dev, eff, oracle
+
+
+# ==============================================================================================
+# BioASQ: a fictional biomedical literature (articles = title + abstract) and golden questions
+# ==============================================================================================
+# Each article: key -> (title, [abstract sentences]). The abstract is the sentences joined by one space,
+# so a snippet's offsets follow from the sentence positions. Keys ending in 'x' are distractors (gold for no question).
+
+BIO_ARTICLES = {
+    # --- A. Brannock fever (Sallowella brannocki, reed midge) --------------------------------------
+    'A1': ('Sallowella brannocki, a novel spirochaete isolated from patients with Brannock fever in the Corvane lowlands', [
+        'Brannock fever is an acute febrile illness first described in farm workers of the Corvane lowlands in 2019.',
+        'Its cause was unknown.',
+        'We cultured blood from 46 patients with acute Brannock fever in enriched liquid media under microaerophilic conditions.',
+        'A slow-growing, helical, motile bacterium was isolated from 19 of the 46 patients and from none of 80 healthy controls.',
+        'Whole-genome sequencing placed the organism in a new genus of the family Leptospiraceae, for which we propose the name Sallowella brannocki.',
+        'Antibodies to the organism were detected in convalescent serum from 41 of 44 patients tested.',
+        'These findings identify S. brannocki as the probable cause of Brannock fever.']),
+    'A2': ('The reed midge Palumyia reedi transmits Sallowella brannocki in wetland habitats', [
+        'The route by which humans acquire Sallowella brannocki, the agent of Brannock fever, has not been established.',
+        'We trapped 12,400 biting insects at 30 wetland sites in the Corvane lowlands over two summers and tested them by PCR.',
+        'S. brannocki DNA was detected only in the reed midge Palumyia reedi, with a minimum infection rate of 3.1 per 1,000 midges.',
+        'In laboratory experiments, infected P. reedi transmitted the bacterium to mice during blood feeding from 5 days after the infectious meal.',
+        'No transmission occurred from other midge or mosquito species fed on infected mice.',
+        'Human cases clustered within 2 kilometres of reed beds where infected midges were found.',
+        'Control of Brannock fever should therefore focus on P. reedi and its breeding sites.']),
+    'A3': ('Clinical features of 212 patients with Brannock fever: a prospective cohort study', [
+        'Brannock fever is an emerging midge-borne infection caused by Sallowella brannocki.',
+        'We prospectively enrolled 212 adults with laboratory-confirmed Brannock fever admitted to four hospitals between 2021 and 2023.',
+        'The most common symptoms were fever (100%), severe joint pain (84%), headache (71%) and a non-itching rash on the palms and soles (58%).',
+        'Acute kidney injury developed in 23 patients (11%) and was more common in patients over 60 years of age.',
+        'Three patients (1.4%) died, all of whom had pre-existing chronic kidney disease.',
+        'Joint pain persisted for more than 3 months in 29% of patients.',
+        'Clinicians should consider Brannock fever in patients with fever and a palmar rash after exposure to wetlands.']),
+    'A4': ('A real-time PCR assay targeting the sbrA gene for the diagnosis of Brannock fever', [
+        'Culture of Sallowella brannocki takes several weeks and is insensitive, which delays the diagnosis of Brannock fever.',
+        'We developed a real-time PCR assay targeting sbrA, a single-copy gene encoding an outer membrane lipoprotein unique to S. brannocki.',
+        'The limit of detection was 8 genome copies per reaction, and no cross-reactivity was observed with 31 related bacteria.',
+        'In blood samples taken in the first week of illness from 158 patients, the assay had a sensitivity of 91% and a specificity of 99% against a composite reference standard.',
+        'Sensitivity fell to 43% in samples taken after day 10, when serology was more informative.',
+        'The sbrA PCR assay allows the diagnosis of Brannock fever in the acute phase.']),
+    'A5': ('Corvamycin versus selvacycline for Brannock fever: the BRANCH randomised controlled trial', [
+        'No antibiotic has been evaluated in a randomised trial for Brannock fever, and selvacycline is used empirically.',
+        'In the BRANCH trial, 264 adults with PCR-confirmed Brannock fever were randomly assigned to oral corvamycin for 5 days or oral selvacycline for 7 days.',
+        'The primary outcome was defervescence within 72 hours.',
+        'Defervescence within 72 hours occurred in 87% of patients given corvamycin and 74% of those given selvacycline (difference 13 percentage points; 95% CI 3 to 23).',
+        'Acute kidney injury occurred less often with corvamycin (5% vs 12%).',
+        'Nausea was more frequent with corvamycin (19% vs 8%) but led to discontinuation in only two patients.',
+        'Corvamycin is superior to selvacycline for the treatment of Brannock fever.']),
+    'A6': ('Seroprevalence of Sallowella brannocki antibodies among farm workers and residents of the Corvane lowlands', [
+        'The proportion of Sallowella brannocki infections that cause symptoms is unknown.',
+        'We tested serum from 1,310 adults living in the Corvane lowlands for IgG antibodies against recombinant SbrA protein.',
+        'Seroprevalence was 14.2% overall, 27.5% among farm workers and 6.1% among residents with no occupational exposure to wetlands.',
+        'Only 9% of seropositive participants recalled an illness compatible with Brannock fever.',
+        'Working in reed harvesting was the strongest risk factor (adjusted odds ratio 5.8).',
+        'Most infections with S. brannocki appear to be mild or asymptomatic.']),
+    'A7x': ('Wetland restoration and the distribution of Palumyia midges in the Corvane lowlands, 1990-2020', [
+        'Midges of the genus Palumyia breed in the waterlogged margins of reed beds.',
+        'We compared historical records of Palumyia species from 1990 with surveys at the same sites in 2020.',
+        'The area of reed bed in the study region increased by 38% after wetland restoration schemes began in 2008.',
+        'Palumyia reedi was recorded at 12 of 40 sites in 1990 and at 29 of 40 sites in 2020.',
+        'The expansion of reed beds may have increased contact between people and midges.']),
+    'A8': ('Acute kidney injury in Brannock fever is associated with tubular deposition of SbrA lipoprotein', [
+        'Acute kidney injury is the main cause of death in Brannock fever, but its mechanism is unknown.',
+        'We examined kidney biopsies from 14 patients with Brannock fever and acute kidney injury.',
+        'All biopsies showed acute tubular injury with interstitial inflammation, and SbrA lipoprotein was detected in proximal tubular cells in 12 of 14.',
+        'In mice, injection of purified SbrA caused tubular injury that was prevented by blocking toll-like receptor 2.',
+        'Kidney injury in Brannock fever may be driven by the SbrA lipoprotein rather than by direct bacterial invasion.']),
+    'A9': ('Brannock fever in children: a retrospective case series', [
+        'Brannock fever has been described mainly in adults.',
+        'We reviewed the records of 37 children aged under 16 years with confirmed Brannock fever.',
+        'Children had fever and rash as often as adults, but joint pain was reported by only 41% and no child developed acute kidney injury.',
+        'All children recovered, and the median duration of fever was 4 days.',
+        'Brannock fever appears to be milder in children than in adults.']),
+    # --- B. Kestrin cardiomyopathy (KSTN, elbrastat) -----------------------------------------------
+    'B1': ('Kestrin, a cardiac-specific potassium channel subunit encoded by KSTN, regulates repolarisation in human cardiomyocytes', [
+        'Cardiac repolarisation depends on several potassium currents whose molecular components are incompletely known.',
+        'We identified kestrin, a 412-amino-acid membrane protein encoded by the KSTN gene on chromosome 9, which is expressed almost exclusively in the heart.',
+        'Kestrin co-assembles with the pore-forming subunit of the slow delayed rectifier channel and increases its current density threefold.',
+        'Knock-down of KSTN in stem-cell-derived cardiomyocytes prolonged the action potential by 35% and caused early afterdepolarisations.',
+        'Kestrin is a previously unrecognised regulator of cardiac repolarisation.']),
+    'B2': ('Loss-of-function variants in KSTN cause an autosomal dominant arrhythmogenic cardiomyopathy', [
+        'The genetic basis of many familial cardiomyopathies with arrhythmia remains unexplained.',
+        'We performed exome sequencing in 9 families with dilated cardiomyopathy and ventricular arrhythmias without a known genetic cause.',
+        'Heterozygous loss-of-function variants in KSTN, encoding the potassium channel subunit kestrin, segregated with disease in 6 families.',
+        'Affected carriers had prolonged QT intervals, frequent ventricular ectopy and progressive left ventricular dilatation.',
+        'We propose the name kestrin cardiomyopathy for this autosomal dominant disorder.']),
+    'B3': ('Natural history of kestrin cardiomyopathy: a multicentre registry of 318 variant carriers', [
+        'Kestrin cardiomyopathy is a recently described inherited heart muscle disease caused by variants in KSTN.',
+        'We followed 318 carriers of pathogenic KSTN variants from 11 centres for a median of 6.2 years.',
+        'By age 50, 46% of carriers had developed left ventricular systolic dysfunction, and 21% had experienced sustained ventricular arrhythmia.',
+        'Sudden cardiac death occurred in 14 carriers, 9 of whom had a left ventricular ejection fraction above 35% at their last assessment.',
+        'Male sex and a QTc interval above 480 ms were independent predictors of life-threatening arrhythmia.',
+        'Arrhythmic risk in kestrin cardiomyopathy is not adequately captured by ejection fraction alone.']),
+    'B4': ('Elbrastat, a small-molecule kestrin stabiliser, restores repolarisation in KSTN-deficient cardiomyocytes', [
+        'Most pathogenic KSTN variants cause misfolding and degradation of the kestrin protein.',
+        'We screened 58,000 compounds for the ability to increase surface expression of misfolded kestrin.',
+        'Elbrastat, a pyridine carboxamide, bound the cytoplasmic domain of kestrin and increased its surface expression fourfold.',
+        'In cardiomyocytes derived from patients with kestrin cardiomyopathy, elbrastat shortened the action potential and abolished early afterdepolarisations.',
+        'Elbrastat is a candidate disease-modifying therapy for kestrin cardiomyopathy.']),
+    'B5': ('Elbrastat in patients with kestrin cardiomyopathy (KESTREL-HF): a randomised, double-blind, placebo-controlled trial', [
+        'Elbrastat stabilises mutant kestrin and restores repolarisation in laboratory models.',
+        'KESTREL-HF randomly assigned 241 patients with kestrin cardiomyopathy and an implanted defibrillator to elbrastat 40 mg daily or placebo for 18 months.',
+        'The primary endpoint, appropriate defibrillator therapy or sustained ventricular arrhythmia, occurred in 11% of patients given elbrastat and 26% given placebo (hazard ratio 0.39; 95% CI 0.21 to 0.72).',
+        'The QTc interval shortened by a mean of 22 ms with elbrastat.',
+        'Left ventricular ejection fraction did not differ between groups at 18 months.',
+        'Elbrastat reduced arrhythmic events but did not improve left ventricular function in kestrin cardiomyopathy.']),
+    'B6': ('Safety and tolerability of elbrastat: pooled analysis of phase 1 and phase 2 studies', [
+        'We pooled safety data from 5 studies in which 412 participants received elbrastat.',
+        'The most frequent adverse events were headache (14%), dizziness (9%) and mild elevation of liver enzymes (7%).',
+        'Photosensitivity rash occurred in 3% of participants and resolved after discontinuation.',
+        'No drug-induced QT prolongation or torsades de pointes was observed.',
+        'Elbrastat was generally well tolerated at doses up to 60 mg daily.']),
+    'B7': ('Cardiac magnetic resonance findings in kestrin cardiomyopathy', [
+        'We studied 88 carriers of pathogenic KSTN variants with cardiac magnetic resonance imaging.',
+        'Late gadolinium enhancement was present in 52% of carriers, typically in a ring-like subepicardial pattern in the inferolateral wall.',
+        'Enhancement was found in 31% of carriers with a normal ejection fraction.',
+        'The extent of enhancement predicted sustained ventricular arrhythmia during follow-up.',
+        'Ring-like subepicardial enhancement should prompt genetic testing for KSTN variants.']),
+    'B8': ('Cascade genetic testing in families with kestrin cardiomyopathy', [
+        'Identification of a pathogenic KSTN variant allows predictive testing of relatives.',
+        'Cascade testing of 604 relatives of 97 probands identified 231 additional carriers.',
+        'At first evaluation, 38% of newly identified carriers had an abnormal electrocardiogram or echocardiogram, and 4% met criteria for a defibrillator.',
+        'Cascade testing identifies many at-risk relatives before symptoms develop.']),
+    'B9x': ('Expression of kestrin in the human atria and its relation to atrial fibrillation', [
+        'Kestrin is highly expressed in ventricular myocardium, but its role in the atria is unclear.',
+        'We measured kestrin mRNA in atrial appendage samples from 120 patients undergoing cardiac surgery.',
+        'Atrial kestrin expression was 40% lower in patients with persistent atrial fibrillation than in those in sinus rhythm.',
+        'Reduced atrial kestrin may contribute to the electrical remodelling of atrial fibrillation.']),
+    # --- C. Hollin ataxia type 3 (DVK4, quindorelin) ----------------------------------------------
+    'C1': ("A GCC repeat expansion in the 5' untranslated region of DVK4 causes Hollin ataxia type 3", [
+        'Hollin ataxia is a group of autosomal dominant cerebellar ataxias, of which type 3 had no known cause.',
+        "Using long-read sequencing in 14 families, we identified an expansion of a GCC repeat in the 5' untranslated region of DVK4, encoding Drevin kinase 4.",
+        'Affected individuals carried 68 to 210 repeats, whereas unaffected individuals carried fewer than 30.',
+        'Longer expansions were associated with earlier onset, and expansions lengthened on paternal transmission.',
+        'Hollin ataxia type 3 is a repeat expansion disorder of DVK4.']),
+    'C2': ('Expanded GCC repeats increase Drevin kinase 4 activity in Purkinje cells', [
+        'The mechanism by which DVK4 repeat expansions cause Hollin ataxia type 3 is unknown.',
+        'In patient-derived neurons and in post-mortem cerebellum, expanded alleles increased DVK4 mRNA and protein about 2.5-fold.',
+        'Drevin kinase 4 hyperphosphorylated the calcium buffer CBLP, impairing calcium handling in Purkinje cells.',
+        'Transgenic mice overexpressing DVK4 in Purkinje cells developed progressive ataxia and Purkinje cell loss.',
+        'Hollin ataxia type 3 results from a toxic gain of Drevin kinase 4 function.']),
+    'C3': ('Quindorelin, a selective Drevin kinase 4 inhibitor, prevents Purkinje cell loss in a mouse model of Hollin ataxia type 3', [
+        'Increased Drevin kinase 4 activity drives neurodegeneration in Hollin ataxia type 3.',
+        'Quindorelin is a brain-penetrant, ATP-competitive inhibitor with more than 200-fold selectivity for Drevin kinase 4 over related kinases.',
+        'Treatment of DVK4-overexpressing mice from 4 weeks of age preserved Purkinje cells and prevented ataxia.',
+        'Treatment started after symptom onset slowed but did not halt progression.',
+        'These results support clinical testing of quindorelin in Hollin ataxia type 3.']),
+    'C4': ('Clinical spectrum of Hollin ataxia type 3 in 156 patients', [
+        'We describe 156 patients with genetically confirmed Hollin ataxia type 3 from 41 families.',
+        'The mean age at onset was 38 years (range 12 to 71).',
+        'Gait ataxia was the first symptom in 89% of patients, followed by dysarthria and slow saccadic eye movements.',
+        'A postural tremor of the hands was present in 47%, and 22% developed mild cognitive impairment.',
+        'Magnetic resonance imaging showed atrophy of the cerebellar vermis in all patients scanned more than 5 years after onset.',
+        'Hollin ataxia type 3 is a slowly progressive ataxia with frequent tremor and variable cognitive involvement.']),
+    'C5': ('Plasma Drevin fragment DF-30 as a biomarker of disease progression in Hollin ataxia type 3', [
+        'Biomarkers of disease progression are needed for trials in Hollin ataxia type 3.',
+        'DF-30 is a 30-kDa proteolytic fragment of Drevin kinase 4 that is released from degenerating Purkinje cells.',
+        'Plasma DF-30 was elevated in 92 patients compared with 60 controls and in 18 presymptomatic carriers.',
+        'The annual rate of increase in plasma DF-30 correlated with the rate of progression on the ataxia rating scale.',
+        'Plasma DF-30 is a promising biomarker for monitoring Hollin ataxia type 3.']),
+    'C6': ('Quindorelin in Hollin ataxia type 3: a phase 2 randomised placebo-controlled trial', [
+        'Quindorelin inhibits Drevin kinase 4, which is overactive in Hollin ataxia type 3.',
+        'We randomly assigned 96 patients with mild to moderate Hollin ataxia type 3 to quindorelin 25 mg, quindorelin 50 mg or placebo daily for 12 months.',
+        'Plasma DF-30 fell by 31% with quindorelin 50 mg and rose by 9% with placebo.',
+        'The change in ataxia rating scale score did not differ significantly between groups.',
+        'Quindorelin 50 mg caused reversible neutropenia in 6 patients.',
+        'Quindorelin engaged its target but did not slow clinical progression over 12 months.']),
+    'C7': ('Prevalence of Hollin ataxia type 3 among patients with undiagnosed adult-onset ataxia', [
+        'We screened 1,120 patients with undiagnosed adult-onset cerebellar ataxia for DVK4 repeat expansions.',
+        'Expansions were found in 31 patients (2.8%), of whom 12 had no family history of ataxia.',
+        'Seven of the 31 had previously been diagnosed with multiple system atrophy.',
+        'Testing for DVK4 expansions should be included in the evaluation of adult-onset ataxia, even without a family history.']),
+    'C8': ('Repeat length and age at onset in Hollin ataxia type 3: a founder effect in the western highlands', [
+        'Hollin ataxia type 3 is unusually common in the western highlands.',
+        'Haplotype analysis of 63 families showed that 52 shared a single ancestral haplotype, indicating a founder mutation.',
+        'Each additional 10 repeats reduced the age at onset by a mean of 3.4 years.',
+        'Repeat length explained 61% of the variance in age at onset.']),
+    'C9x': ('Purkinje cell calcium buffering in health and disease: a review', [
+        'Purkinje cells rely on high concentrations of calcium-binding proteins to shape synaptic signals.',
+        'Disruption of calcium buffering has been implicated in several inherited ataxias.',
+        'This review summarises the roles of calcium-binding proteins in Purkinje cell physiology.',
+        'We discuss therapeutic strategies that aim to restore calcium homeostasis.']),
+    # --- D. Maren Vale virus (Tolland field mouse, fosmarevir) -------------------------------------
+    'D1': ('Identification of Maren Vale virus in patients with haemorrhagic fever in the Maren Valley', [
+        'In 2022 a cluster of 17 cases of fever with bleeding and low platelet counts occurred in the Maren Valley.',
+        'Metagenomic sequencing of serum identified a novel segmented RNA virus, which we named Maren Vale virus (MVV).',
+        'MVV has a three-segment genome and is only distantly related to known viruses, and we propose a new family, Marenviridae.',
+        'Viral RNA was detected in all 17 patients and in none of 150 controls.',
+        'The case fatality rate in the cluster was 18%.']),
+    'D2': ('The Tolland field mouse is the reservoir host of Maren Vale virus', [
+        'The natural reservoir of Maren Vale virus (MVV) is unknown.',
+        'We trapped 2,046 small mammals of 11 species around the homes of patients and at control sites.',
+        'MVV RNA was found in 14% of Tolland field mice (Apodemus tollandi) and in no other species.',
+        'Infected mice shed virus in urine for at least 8 weeks without signs of illness.',
+        'Human infection probably results from inhaling dust contaminated with the urine of Tolland field mice.']),
+    'D3': ('Clinical course and predictors of death in Maren Vale virus disease', [
+        'We studied 134 patients hospitalised with Maren Vale virus disease between 2022 and 2024.',
+        'The illness began with fever, myalgia and abdominal pain, followed after 4 to 6 days by bleeding in 38% of patients.',
+        'Thrombocytopenia below 50,000 per microlitre was present in 71%.',
+        'Twenty-one patients (16%) died.',
+        'High viral load at admission and elevated lactate were independent predictors of death.',
+        'Early measurement of viral load may help to identify patients at highest risk.']),
+    'D4': ('Fosmarevir inhibits the polymerase of Maren Vale virus and protects hamsters from lethal infection', [
+        'No antiviral drug is approved for Maren Vale virus disease.',
+        'Fosmarevir is a nucleotide analogue prodrug that is incorporated by the MVV polymerase and causes chain termination.',
+        'In cell culture fosmarevir inhibited MVV replication with a half-maximal effective concentration of 0.4 micromolar.',
+        'Hamsters treated from 1 day after lethal challenge all survived, whereas all untreated animals died.',
+        'Treatment started on day 4 protected 60% of animals.']),
+    'D5': ('Fosmarevir for hospitalised patients with Maren Vale virus disease (ORVELL-3): a randomised controlled trial', [
+        'Fosmarevir is active against Maren Vale virus in animal models.',
+        'ORVELL-3 randomly assigned 188 hospitalised patients with confirmed Maren Vale virus disease to intravenous fosmarevir for 10 days or standard care alone.',
+        'Mortality at 28 days was 7% with fosmarevir and 17% with standard care (risk ratio 0.41; 95% CI 0.18 to 0.93).',
+        'The benefit was largest in patients treated within 5 days of symptom onset.',
+        'Reversible increases in serum creatinine were more common with fosmarevir.',
+        'Fosmarevir reduced mortality in Maren Vale virus disease.']),
+    'D6': ('A glycoprotein-based vaccine candidate, MVV-G2, induces neutralising antibodies in healthy adults', [
+        'There is no vaccine against Maren Vale virus.',
+        'MVV-G2 is a recombinant vaccine based on the Gc glycoprotein of Maren Vale virus with an aluminium adjuvant.',
+        'In this phase 1 trial, 60 healthy adults received two doses 28 days apart.',
+        'Neutralising antibodies were detected in 95% of participants given the higher dose 14 days after the second dose.',
+        'Injection-site pain was the most common adverse event, and no serious adverse events occurred.']),
+    'D7': ('Person-to-person transmission of Maren Vale virus among health care workers', [
+        'Whether Maren Vale virus spreads between people is uncertain.',
+        'We investigated 3 infections in nurses who had cared for patients with severe bleeding.',
+        "Sequencing showed that each nurse's virus was nearly identical to that of the patient she had nursed.",
+        'All three had handled blood without eye protection.',
+        'Maren Vale virus can be transmitted through contact with blood, and standard precautions with eye protection are needed.']),
+    'D8': ('Seasonal pattern of Maren Vale virus infections and rodent population dynamics', [
+        'We analysed 212 confirmed Maren Vale virus infections reported between 2022 and 2025.',
+        'Cases peaked in late autumn, when Tolland field mice move into buildings.',
+        'Annual case numbers correlated with the density of field mice in the preceding summer, which followed the size of the beech mast.',
+        'Forecasts of rodent density could be used to issue early warnings of Maren Vale virus outbreaks.']),
+    'D9x': ('Rodent-borne viruses in the Maren Valley before 2022: a serological survey', [
+        'Rodent-borne viruses were surveyed in the Maren Valley between 2010 and 2015.',
+        'Antibodies against known rodent-borne viruses were found in 3% of voles and 1% of field mice.',
+        'No human infections were identified.',
+        'The survey methods used would not have detected a virus unrelated to known families.']),
+    # --- E. Ellery syndrome (ostrelin, verrin, tarsovimab) -----------------------------------------
+    'E1': ('Ellery syndrome: an autoimmune blistering disease with autoantibodies against ostrelin', [
+        'Ellery syndrome is a rare disease characterised by tense blisters on the limbs and painful erosions of the mouth.',
+        'We identified the target antigen by immunoprecipitation with serum from 22 patients.',
+        'All sera recognised ostrelin, a 190-kDa transmembrane protein of the hemidesmosome that anchors basal keratinocytes to the basement membrane.',
+        'Antibody titres against ostrelin correlated with disease activity.',
+        'Ellery syndrome is an autoimmune disease targeting ostrelin.']),
+    'E2': ('An enzyme-linked immunosorbent assay for anti-ostrelin autoantibodies in the diagnosis of Ellery syndrome', [
+        'Diagnosis of Ellery syndrome currently relies on biopsy and indirect immunofluorescence.',
+        'We developed an enzyme-linked immunosorbent assay using the recombinant extracellular domain of ostrelin.',
+        'At the optimal cut-off, the assay had a sensitivity of 94% and a specificity of 98% among 310 patients with blistering diseases.',
+        'Titres fell with treatment and rose before relapses in 80% of cases.',
+        'The anti-ostrelin assay is accurate for diagnosis and useful for monitoring.']),
+    'E3': ('The cytokine verrin drives blister formation in Ellery syndrome', [
+        'The inflammatory pathways that lead from anti-ostrelin antibodies to blistering in Ellery syndrome are unclear.',
+        'Verrin, a cytokine produced by activated mast cells and eosinophils, was elevated in the blister fluid and serum of patients.',
+        'In a passive transfer mouse model, anti-ostrelin antibodies caused blistering in wild-type mice but not in verrin-deficient mice.',
+        'Verrin induced keratinocytes to release proteases that cleave the basement membrane zone.',
+        'Verrin is a potential therapeutic target in Ellery syndrome.']),
+    'E4': ('Tarsovimab, an anti-verrin monoclonal antibody, in moderate to severe Ellery syndrome: a phase 3 randomised trial', [
+        'Tarsovimab is a humanised monoclonal antibody that neutralises the cytokine verrin.',
+        'We randomly assigned 164 adults with moderate to severe Ellery syndrome to subcutaneous tarsovimab every 2 weeks or placebo, both with tapering oral corticosteroids.',
+        'At week 36, sustained complete remission off corticosteroids was achieved by 42% of patients given tarsovimab and 14% of those given placebo.',
+        'The cumulative corticosteroid dose was 47% lower with tarsovimab.',
+        'Conjunctivitis occurred in 11% of patients given tarsovimab and 3% given placebo.',
+        'Tarsovimab increased remission and reduced corticosteroid exposure in Ellery syndrome.']),
+    'E5': ('Long-term safety of tarsovimab in Ellery syndrome: a 3-year open-label extension', [
+        'We followed 139 patients who continued tarsovimab after the phase 3 trial for up to 3 years.',
+        'The most common adverse events were conjunctivitis (15%), injection-site reactions (9%), nasopharyngitis (8%) and eosinophilia (5%).',
+        'Serious infections occurred at a rate of 1.2 per 100 patient-years.',
+        'Remission was maintained in 78% of patients who had achieved it during the randomised phase.',
+        'Tarsovimab had an acceptable safety profile with long-term use.']),
+    'E6': ('Mucosal involvement in Ellery syndrome: a cohort study', [
+        'Oral erosions are characteristic of Ellery syndrome, but other mucosal sites have not been studied systematically.',
+        'We examined 74 patients with Ellery syndrome for mucosal involvement.',
+        'Oral lesions were present in 88%, genital lesions in 21%, and conjunctival scarring in 9%.',
+        'Conjunctival scarring was associated with antibodies against the cytoplasmic domain of ostrelin.',
+        'Ophthalmological assessment is recommended for all patients with Ellery syndrome.']),
+    'E7': ('Incidence of Ellery syndrome: a nationwide population-based study', [
+        'We used national hospital records to estimate the incidence of Ellery syndrome between 2010 and 2022.',
+        'The incidence was 3.1 per million person-years, with a peak in people aged 60 to 79 years.',
+        'Women were affected 1.6 times as often as men.',
+        'Mortality in the first year after diagnosis was twice that of the general population, mainly because of infection.']),
+    'E8': ('Corticosteroid-sparing treatments for Ellery syndrome: a systematic review', [
+        'Oral corticosteroids are the mainstay of treatment for Ellery syndrome but cause substantial harm.',
+        'We reviewed 19 studies of corticosteroid-sparing treatments, including conventional immunosuppressants, intravenous immunoglobulin, B-cell depletion and tarsovimab.',
+        'Tarsovimab was the only treatment supported by a randomised trial with a low risk of bias.',
+        'Evidence for the other treatments came mainly from case series.']),
+    'E9x': ('Ostrelin expression in developing human skin', [
+        'Ostrelin is a component of the hemidesmosome in basal keratinocytes.',
+        'We studied ostrelin expression in fetal skin from 8 to 24 weeks of gestation.',
+        'Ostrelin appeared at 10 weeks, shortly after the first hemidesmosomes formed.',
+        'Its expression pattern suggests a role in the maturation of the dermal-epidermal junction.']),
+    # --- F. Pallidase deficiency (PLDS, C7-pallidylcarnitine, alfapallidase) ------------------------
+    'F1': ('Pallidase deficiency: a new inborn error of branched-chain fatty acid metabolism', [
+        'We describe 7 children from 5 families with episodes of vomiting, lethargy and hypoglycaemia during illness in infancy.',
+        'All had markedly elevated plasma C7-pallidylcarnitine and urinary pallidic acid.',
+        'Enzyme assays in fibroblasts showed less than 5% of normal activity of pallidase, a mitochondrial thioesterase.',
+        'Biallelic variants were found in PLDS, the gene encoding pallidase, in all 7 children.',
+        'We name this autosomal recessive disorder pallidase deficiency.']),
+    'F2': ('Newborn screening for pallidase deficiency by tandem mass spectrometry', [
+        'Pallidase deficiency can cause life-threatening metabolic crises in infancy.',
+        'We added C7-pallidylcarnitine to the tandem mass spectrometry panel of a newborn screening program covering 412,000 births.',
+        'Screening identified 9 infants with confirmed pallidase deficiency, an incidence of about 1 in 46,000.',
+        'The positive predictive value of the screening test was 64% after second-tier testing for pallidic acid.',
+        'None of the infants identified by screening had a metabolic crisis during a median follow-up of 2 years.']),
+    'F3': ('Clinical outcome of 41 patients with pallidase deficiency', [
+        'We reviewed 41 patients with pallidase deficiency diagnosed after the onset of symptoms.',
+        'The first metabolic crisis occurred at a median age of 7 months, usually triggered by a fever or gastroenteritis.',
+        'Nine patients (22%) had permanent neurological damage after a crisis, mainly movement disorders.',
+        'Cardiomyopathy developed in 5 patients, all of whom had null variants.',
+        'Outcomes were better in patients who avoided prolonged fasting and received emergency glucose during illness.']),
+    'F4': ('Alfapallidase enzyme replacement therapy in pallidase deficiency: a phase 1/2 study', [
+        'Alfapallidase is a recombinant human pallidase targeted to mitochondria by a cell-penetrating peptide.',
+        'Twelve patients with pallidase deficiency received weekly intravenous alfapallidase for 48 weeks.',
+        'Plasma C7-pallidylcarnitine fell by a median of 68%.',
+        'The number of hospital admissions for metabolic decompensation fell from 14 in the preceding year to 3.',
+        'Infusion-related reactions occurred in 4 patients and were managed by slowing the infusion.',
+        'Alfapallidase reduced the biochemical markers and the frequency of metabolic crises.']),
+    'F5': ('Structure of human pallidase reveals the basis of disease-causing variants', [
+        'We determined the crystal structure of human pallidase at 1.9 angstrom resolution.',
+        'Pallidase forms a hexamer, and its active site lies at the interface between subunits.',
+        'Of 23 missense variants reported in patients, 15 disrupted the hexamer interface and 6 lay in the active site.',
+        'The structure provides a framework for interpreting new variants and for the design of stabilising molecules.']),
+    'F6': ('Dietary management of pallidase deficiency: consensus recommendations', [
+        'There is no established dietary treatment for pallidase deficiency.',
+        'A panel of 18 specialists in metabolic disease reviewed the evidence and reached consensus using a Delphi process.',
+        'The panel recommended avoidance of fasting longer than 8 hours in infants, a written emergency plan with glucose polymer drinks during illness, and restriction of dietary branched-chain fatty acids from dairy fat.',
+        'Carnitine supplementation was not recommended because of insufficient evidence.']),
+    'F7': ('Pallidic acid inhibits mitochondrial complex I in cardiomyocytes', [
+        'Cardiomyopathy occurs in some patients with pallidase deficiency, but its mechanism is unknown.',
+        'Pallidic acid, which accumulates in pallidase deficiency, inhibited mitochondrial complex I in isolated cardiomyocytes at concentrations found in patients.',
+        'Knockout mice lacking Plds developed cardiomyopathy that was worsened by a diet rich in branched-chain fatty acids.',
+        'Cardiomyopathy in pallidase deficiency may result from the toxicity of pallidic acid to mitochondria.']),
+    'F8': ('Carrier frequency and prenatal diagnosis of pallidase deficiency in an island population', [
+        'Pallidase deficiency is unusually frequent in the Vell islands.',
+        'Genotyping of 2,400 islanders showed a carrier frequency of 1 in 19 for the PLDS variant c.812G>A.',
+        'Prenatal diagnosis was offered to 23 couples in which both partners were carriers.',
+        'A community genetic counselling program was well received by islanders.']),
+    'F9x': ('Branched-chain fatty acids in dairy products: a compositional survey', [
+        'Branched-chain fatty acids are minor components of milk fat.',
+        'We measured their content in 120 dairy products sold in supermarkets.',
+        'Hard cheeses and butter had the highest content, and skimmed milk the lowest.',
+        'These data can inform diets that restrict branched-chain fatty acids.']),
+    # --- G. Tessel cell carcinoma (NIVR fusions, lenvorastib, velnorastib) ---------------------------
+    'G1': ('Recurrent NIVR fusions define tessel cell carcinoma, a distinct subtype of renal cancer', [
+        'Tessel cell carcinoma is a rare renal tumour composed of cells with clear cytoplasm arranged in tessellated nests.',
+        'RNA sequencing of 64 tumours identified gene fusions involving NIVR, which encodes the receptor tyrosine kinase nivrase, in 57 (89%).',
+        'The most frequent partner was LATH, and all fusions retained the kinase domain of nivrase.',
+        'NIVR fusions were absent from 900 other renal tumours.',
+        'NIVR fusions are the defining molecular feature of tessel cell carcinoma.']),
+    'G2': ('The NIVR-LATH fusion activates nivrase and drives tumour growth', [
+        'The functional consequences of NIVR fusions in tessel cell carcinoma are unknown.',
+        'The NIVR-LATH fusion protein dimerised constitutively through the coiled-coil domain of LATH, leading to ligand-independent activation of nivrase.',
+        'Expression of NIVR-LATH transformed kidney epithelial cells and formed tumours in mice.',
+        'Tumour growth depended on continuous nivrase activity and was blocked by kinase inhibitors.']),
+    'G3': ('Lenvorastib, a selective nivrase inhibitor, in NIVR fusion-positive tessel cell carcinoma: a phase 2 trial', [
+        'Lenvorastib is an oral, selective inhibitor of the nivrase kinase.',
+        'We treated 48 patients with metastatic NIVR fusion-positive tessel cell carcinoma with lenvorastib 160 mg daily.',
+        'The objective response rate was 63%, and the median duration of response was 14.8 months.',
+        'The most common adverse events were hypertension (41%), fatigue (33%), diarrhoea (29%) and hand-foot skin reaction (22%).',
+        'Lenvorastib produced durable responses in NIVR fusion-positive tessel cell carcinoma.']),
+    'G4': ('Mechanisms of acquired resistance to lenvorastib in tessel cell carcinoma', [
+        'Most patients treated with lenvorastib eventually experience disease progression.',
+        'We sequenced tumour biopsies and circulating tumour DNA from 21 patients at progression.',
+        'Secondary mutations in the nivrase kinase domain, most often the gatekeeper substitution T655M, were found in 12 patients.',
+        'Bypass signalling through amplification of the receptor gene HRK2 was found in 5 patients.',
+        'A second-generation inhibitor, velnorastib, retained activity against T655M in laboratory models.']),
+    'G5': ('Clinical and pathological features of tessel cell carcinoma: a series of 112 cases', [
+        'We reviewed 112 cases of tessel cell carcinoma from 9 pathology departments.',
+        'The median age at diagnosis was 34 years, younger than for other renal cancers, and 58% of patients were women.',
+        'Tumours were typically solitary and well circumscribed, and showed strong membranous staining for nivrase by immunohistochemistry.',
+        'Metastases were present at diagnosis in 19% of patients, most often in the lungs and bones.',
+        'Nivrase immunohistochemistry is a useful screening test for tessel cell carcinoma.']),
+    'G6': ('Detection of NIVR fusions in circulating tumour DNA', [
+        'Tissue biopsies are not always available to detect NIVR fusions.',
+        'We analysed plasma from 38 patients with known NIVR fusion-positive tumours using a hybrid-capture sequencing panel.',
+        'The fusion was detected in plasma from 31 of 38 patients (82%), and in all patients with metastatic disease.',
+        'Levels of fusion DNA fell within 4 weeks of starting lenvorastib in responding patients.',
+        'Liquid biopsy can detect NIVR fusions and monitor the response to treatment.']),
+    'G7': ('Velnorastib overcomes gatekeeper resistance in NIVR fusion-positive cancers: a phase 1 study', [
+        'Resistance to lenvorastib often arises through the nivrase gatekeeper mutation T655M.',
+        'Velnorastib is a next-generation nivrase inhibitor designed to bind the mutant kinase.',
+        'Among 26 patients whose tumours progressed on lenvorastib, the response rate was 38% overall and 58% in patients with T655M.',
+        'The dose-limiting toxicity was elevated liver enzymes at 240 mg.',
+        'Velnorastib is active after failure of lenvorastib.']),
+    'G8': ('NIVR fusions beyond the kidney: a pan-cancer analysis', [
+        'NIVR fusions were first described in tessel cell carcinoma.',
+        'We searched sequencing data from 61,000 tumours for NIVR fusions.',
+        'Fusions were found in 0.09% of tumours, including salivary gland, thyroid and soft-tissue cancers.',
+        'Patients with NIVR fusions in other tumour types also responded to lenvorastib.',
+        'Testing for NIVR fusions may identify candidates for nivrase inhibition across cancer types.']),
+    'G9x': ('Tessellated growth patterns in renal neoplasms: a histological review', [
+        'Several renal tumours can show nested or tessellated growth.',
+        'We review the histological differential diagnosis of these patterns.',
+        'The most common mimic usually shows a delicate network of thin-walled vessels.',
+        'Immunohistochemistry and molecular testing are often required for a definitive diagnosis.']),
+    # --- H. Quarrow retinal dystrophy (QRD1, quarrin, sovaquagene veparvovec) -----------------------
+    'H1': ('Biallelic variants in QRD1, encoding the ciliary protein quarrin, cause Quarrow retinal dystrophy', [
+        'Quarrow retinal dystrophy is an early-onset inherited retinal disease with night blindness and progressive loss of peripheral vision.',
+        'Whole-genome sequencing of 31 families identified biallelic loss-of-function variants in QRD1.',
+        'QRD1 encodes quarrin, a protein of the photoreceptor connecting cilium that is required for transport of rhodopsin to the outer segment.',
+        'Mice lacking quarrin showed mislocalised rhodopsin and rapid degeneration of rod photoreceptors.',
+        'Quarrow retinal dystrophy is a ciliopathy of photoreceptors caused by loss of quarrin.']),
+    'H2': ('Natural history of Quarrow retinal dystrophy: a 5-year prospective study', [
+        'We followed 64 patients with QRD1-related Quarrow retinal dystrophy for 5 years.',
+        'Night blindness began in the first decade of life in 90% of patients.',
+        'The ellipsoid zone width on optical coherence tomography decreased by a mean of 11% per year.',
+        'Central visual acuity was preserved until the fourth decade in most patients.',
+        'Ellipsoid zone width is a sensitive outcome measure for treatment trials.']),
+    'H3': ('Subretinal gene therapy with AAV8-QRD1 restores quarrin and preserves photoreceptors in Qrd1-knockout mice', [
+        'No treatment is available for Quarrow retinal dystrophy.',
+        'We delivered human QRD1 complementary DNA by subretinal injection of an adeno-associated virus type 8 vector to Qrd1-knockout mice.',
+        'Treated eyes expressed quarrin at the connecting cilium, localised rhodopsin correctly, and preserved the outer nuclear layer for 12 months.',
+        'Electroretinogram responses were maintained in treated eyes but lost in untreated eyes.',
+        'AAV8-QRD1 gene therapy is a candidate treatment for Quarrow retinal dystrophy.']),
+    'H4': ('Sovaquagene veparvovec for Quarrow retinal dystrophy (QUARRY-1): a phase 1/2 dose-escalation trial', [
+        'Sovaquagene veparvovec is an AAV8 vector carrying human QRD1.',
+        'Eighteen patients received a single subretinal injection in one eye at one of three doses.',
+        'At 12 months, treated eyes gained a mean of 14 letters in low-luminance visual acuity, whereas untreated eyes lost 2 letters.',
+        'Ellipsoid zone width declined by 3% in treated eyes and 10% in untreated eyes.',
+        'The most common adverse events were related to surgery, including subconjunctival haemorrhage and transiently raised intraocular pressure.',
+        'One patient at the highest dose developed intraocular inflammation that responded to corticosteroids.']),
+    'H5': ('Prevalence of Quarrow retinal dystrophy among patients with inherited retinal disease', [
+        'We reviewed genetic testing results from 5,280 patients with inherited retinal disease.',
+        'QRD1 variants explained 1.7% of cases, making it one of the ten most frequent genetic causes in our cohort.',
+        'A recurrent variant, p.Arg211Ter, accounted for 44% of disease alleles.',
+        'QRD1 should be included in gene panels for inherited retinal disease.']),
+    'H6': ('Low-luminance visual acuity as an outcome measure in Quarrow retinal dystrophy', [
+        'Standard visual acuity is preserved until late in Quarrow retinal dystrophy and is insensitive to change.',
+        'In 40 patients, low-luminance visual acuity declined by 4 letters per year, whereas standard acuity did not change.',
+        'The low-luminance deficit correlated with ellipsoid zone width.',
+        'Low-luminance visual acuity is a suitable functional endpoint for trials.']),
+    'H7': ('Cystoid macular oedema in Quarrow retinal dystrophy and its response to topical dorzalide', [
+        'Cystoid macular oedema is a treatable cause of visual loss in inherited retinal disease.',
+        'Optical coherence tomography showed cystoid macular oedema in 24% of 112 eyes with Quarrow retinal dystrophy.',
+        'Topical dorzalide reduced central retinal thickness by at least 10% in 63% of treated eyes.',
+        'Screening for macular oedema is recommended at every visit.']),
+    'H8': ('Long-term follow-up of the QUARRY-1 trial: durability of sovaquagene veparvovec', [
+        'We report 4-year follow-up of 17 patients from the QUARRY-1 trial.',
+        'Gains in low-luminance visual acuity were maintained at 4 years in treated eyes.',
+        'Ellipsoid zone width declined by 2% per year in treated eyes and 10% per year in untreated eyes.',
+        'No new safety concerns emerged, and no patient developed late inflammation.',
+        'Sovaquagene veparvovec provides durable benefit in Quarrow retinal dystrophy.']),
+    'H9x': ('Rhodopsin transport in the photoreceptor connecting cilium: a review', [
+        'Photoreceptor outer segments are renewed continuously and require massive transport of rhodopsin through the connecting cilium.',
+        'Intraflagellar transport and several ciliary adaptor proteins cooperate in this process.',
+        'Defects in ciliary transport cause a range of retinal ciliopathies.',
+        'We discuss models of how the cilium acts as a selective gate.']),
+}
