@@ -31,7 +31,7 @@ setuptools.setup(
     url=cfg['git_url'],
     packages=setuptools.find_packages(include=['insightkit', 'insightkit.*']),
     include_package_data=True,
-    package_data={'insightkit': ['mini_corpus/*.jsonl', 'rubrics/*.json']},
+    package_data={'insightkit': ['mini_corpus/*.jsonl', 'rubrics/*.json', 'embedded/*.md', 'embedded/*/*']},
     install_requires=requirements,
     extras_require={'dev': dev_requirements},
     dependency_links=cfg.get('dep_links', '').split(),

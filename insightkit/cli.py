@@ -206,9 +206,9 @@ def build_parser(variant: str | None = None, # for `run VARIANT`: add that varia
 
     q = add(bench, 'miner', cmd_bench_miner, "our miner trainer vs the padded recipe (max_length 400, batch 32)")
     data_args(q); q.add_argument('--items', type=int, default=256, help='training items in the sample')
-    q.add_argument('--steps', type=int, default=2, help="on CPU: optimizer steps of the padded recipe (ours trains for the same wall time)")
-    q.add_argument('--seconds', type=float, help='time each recipe this long after warm-up (default: 30 on a GPU; on CPU the two alternate)')
-    q.add_argument('--warmup', type=int, default=3, help='untimed optimizer steps of each recipe before --seconds of timing')
+    q.add_argument('--steps', type=int, default=2, help='CPU: optimizer steps of the padded recipe (ours gets the same wall time)')
+    q.add_argument('--seconds', type=float, help='time each recipe this long (default: 30 on a GPU; CPU: they alternate)')
+    q.add_argument('--warmup', type=int, default=3, help='untimed steps of each recipe before --seconds')
     q.add_argument('--method', choices=['lora', 'qlora', 'full'], help='how both recipes train (default lora)')
     q.add_argument('--base-model', help='the model both recipes train (default: the default local model)')
 

@@ -69,6 +69,8 @@ def item_scores(rec: dict, # a prediction record
     if kind != 'matching':
         out['answer_recall'] = answer_recall(rec.get('context_texts') or [], golds if kind != 'summary' else [])
         if rec.get('gold_ids'): out.update(doc_scores(rec.get('context_docs') or [], rec['gold_ids']))
+    for k, v in ((rec.get('meta') or {}).get('scores') or {}).items():  # a method's own per-item measures (`meta['scores']`)
+        if isinstance(v, (int, float)) and not isinstance(v, bool): out.setdefault(k, float(v))
     return out
 
 # %% ../../nbs/04c_scoring.ipynb #e13c491a
