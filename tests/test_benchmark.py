@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from insightkit.methods.insight_rag.benchmark import build_benchmark, select_benchmark, add_questions, triple_key, phrase_key, canonical_relation
+from insightkit.methods.insight_rag.benchmark import build_benchmark, select_benchmark, add_questions
+from insightkit.methods.insight_rag.triples import triple_key, phrase_key, canonical_relation
 from insightkit.core import mini_corpus_dir
 from insightkit.data.insight_rag import DeepItem, MultiItem, check_data, load_deep, load_graph, load_multi, load_docs
 from insightkit.generation.base import Reply, OutputValidationError

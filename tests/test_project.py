@@ -69,3 +69,14 @@ def test_cli_parser_builds_without_torch():
     "`insightkit --help` stays fast: building every subcommand's flags (the miner's from MinerConfig) imports neither torch nor transformers."
     code = "import sys; from insightkit.cli import build_parser; build_parser(); print(sorted(m for m in ('torch', 'transformers') if m in sys.modules))"
     assert run([sys.executable, '-c', code]).stdout.strip() == '[]'
+
+def test_modules_stay_small_and_shared_code_names_no_variant(root):
+    "Issue 12: no module over 500 lines; the study runner and the CLI name no variant (they learn them from the registry)."
+    big = {str(p.relative_to(root)): n for p in (root/'insightkit').rglob('*.py') if p.name != '_modidx.py'
+           if (n := len(p.read_text().splitlines())) > 500}
+    assert big == {}, big
+    from insightkit.pipeline.variant import variant_names
+    names = variant_names()
+    for mod in ('pipeline/studies.py', 'pipeline/runs.py', 'cli.py'):
+        text = (root/'insightkit'/mod).read_text()
+        assert not [n for n in names if f"'{n}'" in text or f'"{n}"' in text], (mod, [n for n in names if f"'{n}'" in text])

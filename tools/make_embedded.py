@@ -391,7 +391,7 @@ def _legal_sites(rng: random.Random) -> list[str]:
         if r9: items.append('1 Relay Node R9')
         out.append(paras(
             f'Site {code}: {name}',
-            f'Location: on {river}, national grid reference {east} E, {north} N. Service class: {cls}. Permitted working hours: {cycle_pick(windows, i)}.',
+            f'Location: on {river}, national grid reference {east} E, {north} N. Service class: {cls}. Permitted working hours: {cycle_pick(windows, i).rstrip(".")}.',
             f'Equipment to be installed: {", ".join(items)}, with one Solar Power Unit P3 for each mast' + (' and relay node' if r9 else '') +
             f'. Mooring type: {"Mooring Kit K2" if i % 6 == 2 else "Mooring Kit K1"}.',
             f'Access: {access}',
@@ -590,7 +590,7 @@ def _fin_regions(rng: random.Random) -> str:
         cpp_txt = f'cost per piece fell {abs(cpp):.1f}%' if cpp < 0 else f'cost per piece rose {cpp:.1f}%'
         parts.append(
             f'{openers[i].format(r=region)} daily volume grew {vol:.1f}% year over year and on-time delivery was {ot:.1f}%, while {cpp_txt}. '
-            f'The region runs {routes} daily delivery routes out of {len(hubs)} main hubs, {hubs[0]} and {hubs[1]}, with about {heads:,} employees. '
+            f'The region runs {routes} daily delivery routes out of two main hubs, {hubs[0]} and {hubs[1]}, with about {heads:,} employees. '
             f'The highlight of the quarter is that {good}. The main challenge was that {bad}. '
             + cycle_pick([
                 f'For the fourth quarter, the team in {region} is adding {12 + i * 3} seasonal routes and expects to hire about {80 + i * 25} temporary staff.',
@@ -836,12 +836,12 @@ def build_financial() -> dict:
     last = None
     for i, (analyst, firm, q, who, a) in enumerate(FIN_QANDA):
         if last is not None and analyst != last:
-            say('Operator', f'Thank you. Our next question comes from {analyst} with {firm}. Your line is open.')
+            say('Operator', f'Thank you. Our next question comes from {analyst} with {firm}'.rstrip('.') + '. Your line is open.')
         say(f'{analyst} - {firm}', q)
         say(f'{who} - {ROLES[who]}', a)
         last = analyst
     for analyst, firm, q, who, a in FIN_QANDA2:
-        say('Operator', f'Thank you. Our next question comes from {analyst} with {firm}. Your line is open.')
+        say('Operator', f'Thank you. Our next question comes from {analyst} with {firm}'.rstrip('.') + '. Your line is open.')
         say(f'{analyst} - {firm}', q)
         say(f'{who} - {ROLES[who]}', a)
     say('Operator', 'Thank you. There are no further questions at this time. Let me hand back to Rosalind Achterberg to close the call.')

@@ -153,7 +153,7 @@ def register_dataset(cls: type) -> type:
     DATASETS[cls.name] = cls
     return cls
 
-DATASET_MODULES = ('insightkit.data.sources',) # modules whose import registers the built-in datasets
+DATASET_MODULES = ('insightkit.data.sources', 'insightkit.methods.insightgen.collections') # modules whose import registers the built-in datasets
 
 def dataset_names() -> list[str]:
     "Names of the registered datasets (the built-in ones are loaded first, by module name, so no import circle forms)."
@@ -176,7 +176,7 @@ def _pick(cls, d: Path) -> Path | None:
     "`d` itself when it is a folder of this dataset, else its subfolder named after the dataset, else None."
     if cls.detect(d): return d
     sub = d/cls.name
-    return sub if sub.is_dir() and cls.detect(sub) else None
+    return sub if sub.is_dir() and cls.detect(sub) else getattr(cls, 'locate', lambda d: None)(d)  # built from another's files
 
 def find_dataset(name: str | None = None, # a registered dataset; None: the one a single-dataset folder holds, else insight-rag
                  data: str | Path | None = None, # a data root or one dataset's folder (`--data`)
