@@ -140,7 +140,7 @@ def test_bad_input_is_counted(bioasq):
 
 def test_real_run_records_stages_and_reruns_from_cache(bioasq, private_cache):
     from insightkit.pipeline.runs import read_predictions, run_variant
-    opts = dict(dataset='bioasq', limit=2, keep=2, max_judged=3, dense_k=5, top_answers=2)
+    opts = dict(dataset='bioasq', limit=2, keep=1, max_judged=2, dense_k=5, top_answers=1)  # ~10 calls, batched
     out = run_variant('iprar', **opts)
     assert out['status'] == 'complete' and out['llm_calls'] > 0 and out['failures'] <= 2
     for k in ('doc_precision', 'doc_recall', 'doc_f1', 'rouge_l'): assert 0 <= out[k] <= 1

@@ -75,7 +75,7 @@ def test_manifest_records_identity(mini):
         assert key in m, key
     v = m['identity']['variant']
     assert v['variant'] == 'rag' and v['settings']['k'] == 2 and v['settings']['retriever'] == 'bm25' and len(v['prompts']) == 12
-    assert v['roles']['generator']['model']
+    assert v['roles']['generator']['model'] and v['roles']['generator']['model_fingerprint']
     assert m['data']['subset'] == 'MINI' and set(m['data']['file_hashes']) >= {'MINI_docs.jsonl', 'MINI_deep.jsonl'}
     assert m['versions']['torch'] and m['usage']['total_tokens'] > 0 and m['timings']['elapsed_s'] > 0
     p = read_predictions(folder/'predictions.jsonl')[0]
