@@ -96,3 +96,21 @@ def test_an_empty_document_and_bioasq_damage_are_named(tmp_path):
 def test_data_given_a_file_says_so(tmp_path):
     f = tmp_path/'x.jsonl'; f.write_text('{}\n')
     with pytest.raises(InsightkitError, match='is a file'): find_dataset('leval', f)
+
+def test_a_damaged_docs_file_gives_one_error_not_a_cascade(tmp_path):
+    "Issue 18: a non-UTF-8 byte is located by line and column, and the other files' references are not all reported dangling."
+    d = shutil.copytree(find_dataset('insight-rag').dir, tmp_path/'mini')
+    f = d/'MINI_docs.jsonl'; lines = f.read_bytes().splitlines()
+    lines[4] = lines[4][:30] + b'\xe9' + lines[4][31:]
+    f.write_bytes(b'\n'.join(lines) + b'\n')
+    code, r = check(str(d))
+    assert code == 1
+    assert [p for p in r['problems'] if 'not UTF-8' in p] == ['MINI_docs.jsonl:5: byte 0xe9 at column 31 is not UTF-8']
+    assert not [p for p in r['problems'] if 'not in the corpus' in p], r['problems']
+    assert len(r['problems']) == 2  # the byte, and one note that references were not checked
+
+def test_bad_limits_are_refused(capsys):
+    for argv in (['bench-data', 'build', '--docs', 'x', '--out', 'y', '--prefix', 'X', '--limit', '-1'],
+                 ['run', 'vanilla', '--limit', '0']):
+        with pytest.raises(SystemExit) as e: main(argv)
+        assert e.value.code == 2 and 'positive integer' in capsys.readouterr().err
