@@ -67,7 +67,8 @@ def read_jsonl(path: str | Path) -> Iterator[tuple[int, dict]]:
             if not line.strip(): continue
             try: rec = json.loads(line)
             except json.JSONDecodeError as e: raise RecordError(f'{path}:{i}: not valid JSON ({e.msg})') from None
-            if not isinstance(rec, dict): raise RecordError(f'{path}:{i}: expected a JSON object, got {type(rec).__name__}')
+            if not isinstance(rec, dict):
+                raise RecordError(f'{path}:{i}: expected a JSON object, got {type(rec).__name__}')
             yield i, rec
 
 def write_jsonl(path: str | Path, records: Iterable[dict]) -> Path:
@@ -97,7 +98,8 @@ class DataSource:
 
     def file(self, kind: str) -> Path:
         "Path of the `kind` file (docs, graph, deep, multi or matching)."
-        if kind not in DATA_KINDS: raise InsightkitError(f'unknown data kind {kind!r}; expected one of {", ".join(DATA_KINDS)}')
+        if kind not in DATA_KINDS:
+            raise InsightkitError(f'unknown data kind {kind!r}; expected one of {", ".join(DATA_KINDS)}')
         return self.dir/f'{self.prefix}_{kind}.jsonl'
 
     def files(self) -> dict[str, Path]:
@@ -117,26 +119,36 @@ def resolve_data(data: str | Path | None = None, # folder given by the user (`--
                 ) -> DataSource:
     "Choose the data folder and prefix in use: `data` > `INSIGHTKIT_DATA` > fetched copy > embedded corpus."
     if data is not None and Path(data).expanduser().is_file():
-        raise InsightkitError(f'--data must be a folder holding the data files, but {data} is a file; give the folder it is in')
+        raise InsightkitError(
+            f'--data must be a folder holding the data files, but {data} is a file; give the folder it is in'
+        )
     if data is not None: d, origin = Path(data), 'argument'
     elif os.environ.get('INSIGHTKIT_DATA'): d, origin = Path(os.environ['INSIGHTKIT_DATA']), 'INSIGHTKIT_DATA'
-    elif prefixes_in(fetched := cache_dir('data')) and (prefix is None or prefix in prefixes_in(fetched)): d, origin = fetched, 'fetched'
+    elif prefixes_in(fetched := cache_dir('data')) and (prefix is None or prefix in prefixes_in(fetched)):
+        d, origin = fetched, 'fetched'
     else: d, origin = mini_corpus_dir(), 'embedded'
     d = d.expanduser()
     if not d.is_dir(): raise InsightkitError(f'data folder {d} ({origin}) does not exist')
     if not prefixes_in(d) and prefixes_in(d/'insight-rag'): d = d/'insight-rag'  # a data root: one folder per dataset
     found = prefixes_in(d)
     if prefix is None:
-        if len(found) == 1: prefix = found[0]
-        elif not found: raise InsightkitError(f'data folder {d} ({origin}) holds no *_docs.jsonl file')
-        else: raise InsightkitError(f'data folder {d} holds several corpora ({", ".join(found)}); choose one with --prefix')
+        if len(found) == 1:
+            prefix = found[0]
+        elif not found:
+            raise InsightkitError(f'data folder {d} ({origin}) holds no *_docs.jsonl file')
+        else:
+            raise InsightkitError(
+                f'data folder {d} holds several corpora ({", ".join(found)}); choose one with --prefix'
+            )
     elif prefix not in found:
-        raise InsightkitError(f'data folder {d} ({origin}) has no {prefix}_docs.jsonl' + (f'; it has {", ".join(found)}' if found else ''))
+        raise InsightkitError(f'data folder {d} ({origin}) has no {prefix}_docs.jsonl' + (f'; it has {", ".join(found)}'
+                                                                                          if found else ''))
     return DataSource(d.resolve(), prefix, origin)
 
 # %% ../nbs/00_core.ipynb #c20386a7
 def package_versions(names: Iterable[str] = ('insightkit', 'torch', 'transformers', 'sentence-transformers', 'xgrammar',
-                                             'peft', 'openai', 'faiss-cpu', 'papermill', 'numpy')) -> dict[str, str | None]:
+                                             'peft', 'openai', 'faiss-cpu', 'papermill', 'numpy')) -> dict[str,
+                                                                                                           str | None]:
     "Installed versions of `names` (None when absent), for manifests."
     out = {}
     for n in names:
@@ -156,7 +168,8 @@ def quiet_known_notes():
     import logging
     log = logging.getLogger('bitsandbytes.backends.cpu.ops')
     if not any(getattr(f, 'insightkit_note', False) for f in log.filters):
-        f = logging.Filter(); f.filter = lambda r: 'from kernels-community' not in r.getMessage(); f.insightkit_note = True
+        f = logging.Filter(); f.filter = lambda r: 'from kernels-community' not in r.getMessage()
+        f.insightkit_note = True
         log.addFilter(f)
 
 quiet_known_notes()

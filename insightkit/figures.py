@@ -82,7 +82,8 @@ def notebook_parameters(nb_path: Path) -> set[str]:
         if cell.cell_type == 'code' and 'parameters' in cell.metadata.get('tags', []):
             tree = ast.parse(cell.source)
             return {t.id for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
-                    for t in (node.targets if isinstance(node, ast.Assign) else [node.target]) if isinstance(t, ast.Name)}
+                    for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+                    if isinstance(t, ast.Name)}
     return set()
 
 def run_figure(nb_path: Path, # the paper notebook
@@ -103,7 +104,8 @@ def run_figure(nb_path: Path, # the paper notebook
     old_run = os.environ.get('INSIGHTKIT_RUN'); os.environ['INSIGHTKIT_RUN'] = run  # the kernel inherits it
     entry = {'notebook': str(nb_path.relative_to(nb_path.parent.parent)), 'parameters': passed}
     try:
-        papermill.execute_notebook(str(nb_path), str(executed), parameters=passed, kernel_name='python3', language='python',
+        papermill.execute_notebook(str(nb_path), str(executed), parameters=passed, kernel_name='python3',
+                                   language='python',
                                    progress_bar=False, cwd=str(nb_path.parent), execution_timeout=timeout)
         entry['status'] = 'ok'
     except PapermillExecutionError as e:
@@ -146,7 +148,8 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
     manifest_path = out_dir/'manifest.json'
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
     manifest.setdefault('figures', {})
-    params = dict(quick=mode == 'quick', mode=mode, data_dir=str(src.dir), data=data_root(data), prefix=src.prefix, out_dir=str(out_dir))
+    params = dict(quick=mode == 'quick', mode=mode, data_dir=str(src.dir), data=data_root(data), prefix=src.prefix,
+                  out_dir=str(out_dir))
     versions, hashes = package_versions(), data_file_hashes(src)
     bar = progress(nbs, desc='figures', unit='notebook')
     for nb in bar:
@@ -155,9 +158,11 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
         entry.update(mode=mode, data=hashes, versions=versions)
         manifest['figures'][nb.stem] = entry
         manifest['updated'] = time.strftime('%Y-%m-%dT%H:%M:%S%z')
-        tmp = manifest_path.with_suffix('.tmp'); tmp.write_text(json.dumps(manifest, indent=2)); os.replace(tmp, manifest_path)
+        tmp = manifest_path.with_suffix('.tmp'); tmp.write_text(json.dumps(manifest, indent=2))
+        os.replace(tmp, manifest_path)
         print(f"{nb.stem}: {entry['status']} in {entry['seconds']} s; LLM calls {entry['llm_calls']['uncached']} new, "
-              f"{entry['llm_calls']['cached']} cached" + (f"; {entry['error'][:200]}" if entry['status'] != 'ok' else ''), flush=True)
+              f"{entry['llm_calls']['cached']} cached" + (f"; {entry['error'][:200]}" if entry['status'] != 'ok'
+                                                          else ''), flush=True)
     manifest['last_run'] = {'figures': [nb.stem for nb in nbs],
                             'failed': [nb.stem for nb in nbs if manifest['figures'][nb.stem]['status'] != 'ok']}
     manifest_path.write_text(json.dumps(manifest, indent=2))

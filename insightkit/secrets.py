@@ -13,8 +13,11 @@ __all__ = ['REDACTED', 'SECRET_NAME', 'HEADER_KEYS', 'is_secret_name', 'redact_u
 
 # %% ../nbs/00a_secrets.ipynb #3c6f2f03
 REDACTED = '[redacted]'
-SECRET_NAME = re.compile(r'(api[_-]?key|apikey|(^|[_-])key($|[_-])|(?<!max_)token(?!s)|secret|passw|authori[sz]ation|(^|[_-])auth$|'
-                         r'credential|cookie|signature|^sig$)', re.I)
+SECRET_NAME = re.compile(
+    r'(api[_-]?key|apikey|(^|[_-])key($|[_-])|(?<!max_)token(?!s)|secret|passw|authori[sz]ation|(^|[_-])auth$|'
+    r'credential|cookie|signature|^sig$)',
+    re.I,
+)
 HEADER_KEYS = ('headers', 'default_headers', 'extra_headers')
 
 def is_secret_name(name) -> bool:
@@ -43,7 +46,8 @@ def redact_text(text: str) -> str:
 
 # %% ../nbs/00a_secrets.ipynb #67a8575f
 def redact(obj, _under_headers: bool = False):
-    "A copy of `obj` (dicts, lists, strings) with credentials replaced by `'[redacted]'`: values under secret-looking keys, every header value, URL passwords."
+    """A copy of `obj` (dicts, lists, strings) with credentials replaced by `'[redacted]'`: values under secret-looking
+    keys, every header value, URL passwords."""
     if isinstance(obj, dict):
         out = {}
         for k, v in obj.items():
@@ -56,7 +60,8 @@ def redact(obj, _under_headers: bool = False):
 
 # %% ../nbs/00a_secrets.ipynb #629be3dc
 def env_secrets(env: dict | None = None) -> list[str]:
-    "Credential values in the environment: variables with secret-looking names, and passwords inside URL-valued variables."
+    """Credential values in the environment: variables with secret-looking names, and passwords inside URL-valued
+    variables."""
     env = os.environ if env is None else env
     found = []
     for name, value in env.items():
@@ -69,7 +74,8 @@ def env_secrets(env: dict | None = None) -> list[str]:
     return sorted(set(found), key=len, reverse=True)
 
 def scrub(text: str, secrets: list[str] | None = None) -> str:
-    "`text` with URL passwords removed and every value of `secrets` (default `env_secrets()`) replaced by `'[redacted]'`."
+    """`text` with URL passwords removed and every value of `secrets` (default `env_secrets()`) replaced by
+    `'[redacted]'`."""
     text = redact_text(text)
     for s in env_secrets() if secrets is None else secrets: text = text.replace(s, REDACTED)
     return text

@@ -55,6 +55,7 @@ def test_bad_input_is_an_error_or_a_counted_failure(private_cache):
     from insightkit.pipeline.scoring import item_scores
     assert not math.isnan(item_scores(p0, 'insights')['ctx_novelty'])
 
+@pytest.mark.slow
 def test_cli_run_prints_every_method_and_reruns_from_cache(private_cache):
     from conftest import run
     cmd = ['insightkit', 'run', 'insightgen', '--dataset', 'aan-collections', '--limit', '1', '--max-insights', '1',

@@ -19,8 +19,8 @@ def leval(tmp_path_factory, monkeypatch_module):
     monkeypatch_module.setenv('INSIGHTKIT_MODELS', str(reusable_models_dir()))
     monkeypatch_module.setenv('INSIGHTKIT_CACHE', str(tmp_path_factory.mktemp('cache')))
     monkeypatch_module.setenv('INSIGHTKIT_PROGRESS', '0')
-    for v in ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN', 'INSIGHTKIT_DATA'):
-        monkeypatch_module.delenv(v, raising=False)
+    for v in ('CONFIG', 'CALL_CACHE', 'CACHE_MODE', 'RUN', 'DATA'):
+        monkeypatch_module.delenv(f'INSIGHTKIT_{v}', raising=False)
     ds = find_dataset('leval', None)
     assert ds.origin == 'embedded'
     spec, items = ds.task('legal'), ds.items('legal')[:1]
@@ -102,13 +102,13 @@ def test_a_clue_reply_that_breaks_its_schema_is_counted(tmp_path, monkeypatch):
     mem = EchoLLM(texts={'passages of the document': '{"clues": [',
                          'precise': '{"clues": ["What does clause 3 require of the tenant?"]}'})
     v = MemoRagVariant(llms={'memory': mem, 'generator': EchoLLM(n=3)}, retriever='bm25', chunk_tokens=16,
-                       clues='span,surrogate')
+                       clues='span,surrogate', clue_format='json')
     [t] = v.answer(items, None, TaskSpec('t', 'qa', ('f1',), 'document'), store)
     assert t.meta['clue_failures'] == 1 and t.stages['clues']['span'] is None
     assert 'What does clause 3 require of the tenant?' in t.stages['queries'] and t.answer
 
 def test_memory_tokens_train_and_compress():
-    "Eq. 5-8 on a frozen SmolLM2: the loss falls, only the memory projections change, KV per window shrinks by the ratio."
+    "Eq. 5-8 on a frozen SmolLM2: the loss falls, only the memory projections change, KV per window shrinks ratio-fold."
     from insightkit.methods.memory.tokens import train_memory_tokens
     r = train_memory_tokens(steps=4, window=32, ratio=8)
     assert r['loss_after'] < r['loss_before'] and r['llm_unchanged'], r

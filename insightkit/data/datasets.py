@@ -54,7 +54,8 @@ class DocStore:
                 ):
         self.name, self.docs, self._kbs, self._built = name, {}, dict(kbs or {}), {}
         for d in docs:
-            if not isinstance(d.text, str) or not d.text.strip(): raise InsightkitError(f'{name}: document {d.id!r} is empty')
+            if not isinstance(d.text, str) or not d.text.strip():
+                raise InsightkitError(f'{name}: document {d.id!r} is empty')
             if d.id in self.docs: raise InsightkitError(f'{name}: document id {d.id!r} occurs twice')
             self.docs[d.id] = d
         self._fp = None
@@ -78,7 +79,8 @@ class DocStore:
     def kb(self, name: str | None = None) -> 'DocStore':
         "This store (`None` or 'default'), or the sibling knowledge base `name`; an unknown name lists the known ones."
         if name in (None, 'default'): return self
-        if name not in self._kbs: raise InsightkitError(f'{self.name} has no knowledge base {name!r}; known: {", ".join(self.kb_names())}')
+        if name not in self._kbs:
+            raise InsightkitError(f'{self.name} has no knowledge base {name!r}; known: {", ".join(self.kb_names())}')
         if name not in self._built: self._built[name] = self._kbs[name]()
         return self._built[name]
 
@@ -117,7 +119,8 @@ class Dataset:
     def task(self, name: str | None) -> TaskSpec:
         "The task `name` (None: the first); an unknown name lists the known ones."
         if name is None: return next(iter(self.tasks.values()))
-        if name not in self.tasks: raise InsightkitError(f'{self.name} has no task {name!r}; its tasks: {", ".join(self.tasks)}')
+        if name not in self.tasks:
+            raise InsightkitError(f'{self.name} has no task {name!r}; its tasks: {", ".join(self.tasks)}')
         return self.tasks[name]
 
     def items(self, task: str | None = None) -> list[Item]:
@@ -153,7 +156,8 @@ def register_dataset(cls: type) -> type:
     DATASETS[cls.name] = cls
     return cls
 
-DATASET_MODULES = ('insightkit.data.sources', 'insightkit.methods.insightgen.collections') # modules whose import registers the built-in datasets
+# modules whose import registers the built-in datasets
+DATASET_MODULES = ('insightkit.data.sources', 'insightkit.methods.insightgen.collections')
 
 def dataset_names() -> list[str]:
     "Names of the registered datasets (the built-in ones are loaded first, by module name, so no import circle forms)."
@@ -163,7 +167,8 @@ def dataset_names() -> list[str]:
 
 def dataset_class(name: str) -> type:
     "The class registered as `name`; an unknown name lists the known ones."
-    if name not in dataset_names(): raise InsightkitError(f'unknown dataset {name!r}; known: {", ".join(dataset_names())}')
+    if name not in dataset_names():
+        raise InsightkitError(f'unknown dataset {name!r}; known: {", ".join(dataset_names())}')
     return DATASETS[name]
 
 # %% ../../nbs/02a_datasets.ipynb #afa80aa5
@@ -176,17 +181,21 @@ def _pick(cls, d: Path) -> Path | None:
     "`d` itself when it is a folder of this dataset, else its subfolder named after the dataset, else None."
     if cls.detect(d): return d
     sub = d/cls.name
-    return sub if sub.is_dir() and cls.detect(sub) else getattr(cls, 'locate', lambda d: None)(d)  # built from another's files
+    # built from another's files
+    return sub if sub.is_dir() and cls.detect(sub) else getattr(cls, 'locate', lambda d: None)(d)
 
-def find_dataset(name: str | None = None, # a registered dataset; None: the one a single-dataset folder holds, else insight-rag
+# a registered dataset; None: the one a single-dataset folder holds, else insight-rag
+def find_dataset(name: str | None = None,
                  data: str | Path | None = None, # a data root or one dataset's folder (`--data`)
                  subset: str | None = None, # a dataset-specific subset (insight-rag's prefix: AAN, OC, MINI)
                 ) -> Dataset:
     "The dataset `name`, from `data` > `INSIGHTKIT_DATA` > the fetched copy > the embedded counterpart."
-    given, origin = (data, 'argument') if data is not None else (os.environ.get('INSIGHTKIT_DATA') or None, 'INSIGHTKIT_DATA')
+    given, origin = (data, 'argument') if data is not None else (os.environ.get('INSIGHTKIT_DATA') or None,
+                                                                 'INSIGHTKIT_DATA')
     if given is not None:
         d = Path(given).expanduser()
-        if d.is_file(): raise InsightkitError(f'--data must be a folder (a data root or one dataset\'s folder), but {d} is a file')
+        if d.is_file():
+            raise InsightkitError(f'--data must be a folder (a data root or one dataset\'s folder), but {d} is a file')
         if not d.is_dir(): raise InsightkitError(f'data folder {d} ({origin}) does not exist')
         if name is None:
             name = next((n for n in dataset_names() if DATASETS[n].detect(d)), 'insight-rag')
@@ -194,7 +203,8 @@ def find_dataset(name: str | None = None, # a registered dataset; None: the one 
         found = _pick(cls, d)
         if found is None:
             raise InsightkitError(f'{d} ({origin}) is neither a {name} folder nor a data root with a {name}/ folder'
-                                  + ('; it holds ' + ', '.join(sorted(p.name for p in d.iterdir() if p.is_dir())) if any(p.is_dir() for p in d.iterdir()) else ''))
+                                  + ('; it holds ' + ', '.join(sorted(p.name for p in d.iterdir() if p.is_dir()))
+                                     if any(p.is_dir() for p in d.iterdir()) else ''))
         return cls(found.resolve(), origin, subset)
     cls = dataset_class(name or 'insight-rag')
     fetched = cache_dir('data', *([] if cls.name == 'insight-rag' else [cls.name]))

@@ -28,7 +28,8 @@ KNOWN_SHA256 = {
 def read_sums(path: Path) -> dict[str, str]:
     "A `sha256sum`-style file as `{file name: hex digest}` (empty when absent)."
     if not path.exists(): return {}
-    return {name.lstrip('*'): h for h, _, name in (l.strip().partition('  ') for l in path.read_text().splitlines() if l.strip())}
+    return {name.lstrip('*'): h
+            for h, _, name in (l.strip().partition('  ') for l in path.read_text().splitlines() if l.strip())}
 
 def write_sums(path: Path, sums: dict[str, str]):
     "Write `{file name: hex digest}` so that `sha256sum -c` can check the folder."
@@ -37,13 +38,15 @@ def write_sums(path: Path, sums: dict[str, str]):
 def _offline_error(url: str, names: list[str], reason: Exception) -> InsightkitError:
     host = urlsplit(url).netloc
     return InsightkitError(
-        f'cannot download {url}: this machine is offline or cannot reach {host} ({type(reason).__name__}). '
-        f'On a machine with internet, download {", ".join(names)} from {url.rsplit("/", 1)[0]}/, copy them into a folder here, '
-        f'and point insightkit at it: `export INSIGHTKIT_DATA=/path/to/folder` (or pass --data /path/to/folder). '
-        f'Without data, insightkit uses its embedded MINI corpus.')
+        f'cannot download {url}: this machine is offline or cannot reach {host} ({type(reason).__name__}). On a machine'
+        f' with internet, download {", ".join(names)} from {url.rsplit("/", 1)[0]}/, copy them into a folder here, and'
+        ' point insightkit at it: `export INSIGHTKIT_DATA=/path/to/folder` (or pass --data /path/to/folder). Without'
+        ' data, insightkit uses its embedded MINI corpus.'
+    )
 
 def _download(url: str, part: Path, timeout: float, names: list[str]) -> int | None:
-    "Stream `url` into `part`, resuming from its size; the offset resumed from, or None when the server has no such file."
+    """Stream `url` into `part`, resuming from its size; the offset resumed from, or None when the server has no such
+    file."""
     import requests
     start = part.stat().st_size if part.exists() else 0
     headers = {'Accept-Encoding': 'identity', **({'Range': f'bytes={start}-'} if start else {})}
@@ -52,33 +55,42 @@ def _download(url: str, part: Path, timeout: float, names: list[str]) -> int | N
     with r:
         if r.status_code == 404: return None
         if r.status_code == 416 and start: return start  # nothing after `start`: the part is already whole
-        if r.status_code >= 400: raise InsightkitError(f'cannot download {url}: the server answered HTTP {r.status_code} {r.reason}')
-        if start and (r.status_code != 206 or not r.headers.get('Content-Range', '').startswith(f'bytes {start}-')): start = 0
+        if r.status_code >= 400:
+            raise InsightkitError(f'cannot download {url}: the server answered HTTP {r.status_code} {r.reason}')
+        if start and (r.status_code != 206 or not r.headers.get('Content-Range', '').startswith(f'bytes {start}-')):
+            start = 0
         size = int(r.headers.get('Content-Length') or 0)
         try:
             with open(part, 'ab' if start else 'wb') as f, \
-                 progress(desc=part.name[:-5], total=start + size or None, initial=start, unit='B', unit_scale=True) as bar:
+                 progress(desc=part.name[:-5], total=start + size or None, initial=start, unit='B',
+                          unit_scale=True) as bar:
                 for chunk in r.iter_content(1 << 14):
                     f.write(chunk); bar.update(len(chunk))
         except requests.RequestException as e:
-            raise InsightkitError(f'download of {url} was interrupted after {part.stat().st_size} bytes ({type(e).__name__}); '
-                                  f'run the same fetch again to resume from {part}') from None
+            raise InsightkitError(
+                f'download of {url} was interrupted after {part.stat().st_size} bytes ({type(e).__name__}); '
+                f'run the same fetch again to resume from {part}'
+            ) from None
     return start
 
-def fetch(dest: str | Path | None = None, # folder to download into; default the user cache's `data` folder, where `resolve_data` looks
+# folder to download into; default the user cache's `data` folder, where `resolve_data` looks
+def fetch(dest: str | Path | None = None,
           prefixes: Iterable[str] = ('AAN', 'OC'), # corpora to fetch
-          kinds: Iterable[str] | None = DATA_KINDS, # which of each corpus's files (None: `prefixes` are whole file names)
+          # which of each corpus's files (None: `prefixes` are whole file names)
+          kinds: Iterable[str] | None = DATA_KINDS,
           base_url: str = OFFICIAL_DATA_URL, # folder URL the files are read from
           checksums: dict[str, str] | None = None, # expected SHA-256 by file name; default `KNOWN_SHA256`
           timeout: float = 30, # seconds to wait for the server to connect or send
          ) -> dict:
     "Download `{prefix}_{kind}.jsonl` files, resuming partial downloads and checking SHA-256; a JSON-ready summary."
     kinds = list(kinds) if kinds is not None else []
-    if bad := [k for k in kinds if k not in DATA_KINDS]: raise InsightkitError(f'unknown data kind(s) {", ".join(bad)}; expected some of {", ".join(DATA_KINDS)}')
+    if bad := [k for k in kinds if k not in DATA_KINDS]:
+        raise InsightkitError(f'unknown data kind(s) {", ".join(bad)}; expected some of {", ".join(DATA_KINDS)}')
     dest = Path(dest).expanduser() if dest is not None else cache_dir('data')
     dest.mkdir(parents=True, exist_ok=True)
     known = KNOWN_SHA256 if checksums is None else checksums
-    names = [f'{p}_{k}.jsonl' for p in prefixes for k in kinds] if kinds else list(prefixes)  # no kinds: whole file names
+    # no kinds: whole file names
+    names = [f'{p}_{k}.jsonl' for p in prefixes for k in kinds] if kinds else list(prefixes)
     sums_path = dest/'SHA256SUMS'; recorded = read_sums(sums_path)
     files = {}
     for name in names:
@@ -88,7 +100,8 @@ def fetch(dest: str | Path | None = None, # folder to download into; default the
             h = file_sha256(final)
             if h == expected or (expected is None and recorded.get(name, h) == h):
                 recorded[name] = h
-                files[name] = {'status': 'present' if h == expected else 'unverified', 'verified': h == expected, 'sha256': h,
+                files[name] = {'status': 'present' if h == expected else 'unverified', 'verified': h == expected,
+                               'sha256': h,
                                'bytes': final.stat().st_size}
                 continue
             # it differs from what is known: fetch a new copy beside it; it is replaced only once the copy is verified
@@ -98,14 +111,17 @@ def fetch(dest: str | Path | None = None, # folder to download into; default the
         h = file_sha256(part)
         if expected is not None and h != expected:
             part.unlink()
-            raise InsightkitError(f'{name} from {url} does not match its known SHA-256 (expected {expected}, got {h}); '
-                                  'the download was removed. Run the fetch again; if it fails again, the upstream file has changed '
-                                  'and its checksum in insightkit.data.insight_rag.KNOWN_SHA256 needs review.')
+            raise InsightkitError(
+                f'{name} from {url} does not match its known SHA-256 (expected {expected}, got {h}); '
+                'the download was removed. Run the fetch again; if it fails again, the upstream file has changed '
+                'and its checksum in insightkit.data.insight_rag.KNOWN_SHA256 needs review.'
+            )
         if final.exists(): os.replace(final, final.with_name(final.name + '.mismatch'))  # kept, never deleted
         os.replace(part, final)
         recorded[name] = h
         write_sums(sums_path, recorded)
-        files[name] = {'status': 'verified' if expected else 'unverified', 'verified': expected is not None, 'sha256': h,
+        files[name] = {'status': 'verified' if expected else 'unverified', 'verified': expected is not None,
+                       'sha256': h,
                        'bytes': final.stat().st_size, 'resumed_from': resumed_from}
     write_sums(sums_path, recorded)
     return {'dest': str(dest), 'files': files, 'ok': all(f['status'] != 'not found' for f in files.values()),
@@ -124,6 +140,7 @@ def fetch_dataset(name: str | None = None, # a registered dataset (default insig
     dest = Path(dest).expanduser() if dest is not None else cache_dir('data', cls.name)
     out = {'dest': str(dest), 'files': {}, 'ok': True, 'unverified': []}
     for fname, (url, sha) in cls.official.items():
-        r = fetch(dest, [fname], kinds=None, base_url=url.rsplit('/', 1)[0], checksums={fname: sha} if sha else {}, timeout=timeout)
+        r = fetch(dest, [fname], kinds=None, base_url=url.rsplit('/', 1)[0], checksums={fname: sha} if sha else {},
+                  timeout=timeout)
         out['files'].update(r['files']); out['ok'] &= r['ok']; out['unverified'] += r['unverified']
     return out

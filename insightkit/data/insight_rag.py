@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any, Collection, Iterable, Iterator
 from urllib.parse import urlsplit
 
-from ..core import (DATA_KINDS, DataSource, InsightkitError, RecordError, cache_dir, file_sha256, mini_corpus_dir,
+from ..core import (DATA_KINDS, DataSource, InsightkitError, RecordError, cache_dir, file_sha256,
+                             mini_corpus_dir,
                              progress, read_jsonl, resolve_data, write_jsonl)
 
 # %% auto #0
@@ -27,7 +28,8 @@ def _where(file: str, line: int | None, field: str | None) -> str:
 
 class DataError(RecordError):
     "A record breaks the Insight-RAG format; `file`, `line` and `field` say where, `kind` what sort of problem."
-    def __init__(self, file, line: int | None = None, field: str | None = None, message: str = '', kind: str = 'invalid'):
+    def __init__(self, file, line: int | None = None, field: str | None = None, message: str = '',
+                 kind: str = 'invalid'):
         self.file, self.line, self.field, self.message, self.kind = str(file), line, field, message, kind
         super().__init__(_where(self.file, line, field) + message)
 
@@ -48,7 +50,9 @@ class Problem:
 # %% ../../nbs/02_data.ipynb #d2276819
 def _json_type(v) -> str:
     if v is None: return 'null'
-    return {bool: 'boolean', int: 'integer', float: 'number', str: 'string', list: 'array', dict: 'object'}.get(type(v), type(v).__name__)
+    return {bool: 'boolean', int: 'integer', float: 'number', str: 'string', list: 'array', dict: 'object'}.get(
+        type(v), type(v).__name__
+    )
 
 def _check_text(name, v):
     if not isinstance(v, str): return [(name, 'type', f'should be a string, got {_json_type(v)}')]
@@ -56,7 +60,8 @@ def _check_text(name, v):
     return []
 
 def _check_id(name, v):
-    if isinstance(v, bool) or not isinstance(v, (int, str)): return [(name, 'type', f'should be an integer or string id, got {_json_type(v)}')]
+    if isinstance(v, bool) or not isinstance(v, (int, str)):
+        return [(name, 'type', f'should be an integer or string id, got {_json_type(v)}')]
     if isinstance(v, str) and not v.strip(): return [(name, 'empty', 'is an empty string')]
     return []
 
@@ -71,7 +76,8 @@ def _check_label(name, v):
     return [] if parse_label(v) is not None else [(name, 'type', f"should be 'Yes'/'No', 1/0 or true/false, got {v!r}")]
 
 def _check_objs(name, v):
-    if not isinstance(v, list): return [(name, 'type', f'should be an array of {{"obj", "doc-id"}} objects, got {_json_type(v)}')]
+    if not isinstance(v, list):
+        return [(name, 'type', f'should be an array of {{"obj", "doc-id"}} objects, got {_json_type(v)}')]
     if not v: return [(name, 'empty', 'is an empty array')]
     out = []
     for i, o in enumerate(v):
@@ -93,7 +99,8 @@ def record_problems(kind: str, # a data kind: docs, graph, deep, multi or matchi
                     rec: Any, # one parsed JSON line
                    ) -> list[tuple[str | None, str, str]]:
     "Every `(field, problem kind, message)` wrong with `rec` as a record of `kind`; empty when it is valid."
-    if kind not in FIELD_RULES: raise InsightkitError(f'unknown data kind {kind!r}; expected one of {", ".join(DATA_KINDS)}')
+    if kind not in FIELD_RULES:
+        raise InsightkitError(f'unknown data kind {kind!r}; expected one of {", ".join(DATA_KINDS)}')
     if not isinstance(rec, dict): return [(None, 'json', f'expected a JSON object, got {_json_type(rec)}')]
     out = []
     for name, check in FIELD_RULES[kind].items():
@@ -168,7 +175,8 @@ class DeepItem:
         return cls(rec['sub'], rec['rel'], rec['obj'], rec['doc-id'], rec['question'], _extra('deep', rec))
     def to_record(self) -> dict:
         "The native record."
-        return {'sub': self.sub, 'rel': self.rel, 'obj': self.obj, 'doc-id': self.doc_id, 'question': self.question, **self.extra}
+        return {'sub': self.sub, 'rel': self.rel, 'obj': self.obj, 'doc-id': self.doc_id, 'question': self.question,
+                **self.extra}
 
 def _unique(xs: Iterable) -> list:
     return list(dict.fromkeys(xs))
@@ -194,7 +202,8 @@ class MultiItem:
     def from_record(cls, rec: dict) -> MultiItem:
         "Check and convert a native record."
         _require('multi', rec)
-        return cls(rec['sub'], rec['rel'], [(o['obj'], o['doc-id']) for o in rec['objs']], rec['question'], _extra('multi', rec))
+        return cls(rec['sub'], rec['rel'], [(o['obj'], o['doc-id']) for o in rec['objs']], rec['question'],
+                   _extra('multi', rec))
     def to_record(self) -> dict:
         "The native record."
         return {'sub': self.sub, 'rel': self.rel, 'objs': [{'obj': o, 'doc-id': d} for o, d in self.objs],
@@ -208,7 +217,8 @@ class MatchPair:
     doc1: int | str
     doc2: int | str
     label: bool
-    label_style: str = field(default='yesno', repr=False, compare=False)  # how the file writes the label: yesno, int or bool
+    # how the file writes the label: yesno, int or bool
+    label_style: str = field(default='yesno', repr=False, compare=False)
     extra: dict = _no_extra()
 
     @classmethod
@@ -230,7 +240,8 @@ def _doc_refs(item) -> list[tuple[str, Any]]:
     "The `(field, doc id)` references an item makes; matching texts are not references."
     if isinstance(item, (Triple, DeepItem)): return [('doc-id', item.doc_id)]
     if isinstance(item, MultiItem): return [(f'objs[{i}].doc-id', d) for i, (_, d) in enumerate(item.objs)]
-    if isinstance(item, MatchPair): return [(f, d) for f, d in (('doc-1', item.doc1), ('doc-2', item.doc2)) if isinstance(d, int)]
+    if isinstance(item, MatchPair):
+        return [(f, d) for f, d in (('doc-1', item.doc1), ('doc-2', item.doc2)) if isinstance(d, int)]
     return []
 
 def _scan(path: Path, kind: str, doc_ids: Collection | None = None) -> tuple[int, list[Problem], dict]:
@@ -241,18 +252,22 @@ def _scan(path: Path, kind: str, doc_ids: Collection | None = None) -> tuple[int
             try: text = raw.decode('utf-8')
             except UnicodeDecodeError as e:
                 col = len(raw[:e.start].decode('utf-8', 'replace')) + 1
-                problems.append(Problem(name, line, None, f'byte 0x{raw[e.start]:02x} at column {col} is not UTF-8', 'encoding')); continue
+                problems.append(Problem(name, line, None, f'byte 0x{raw[e.start]:02x} at column {col} is not UTF-8',
+                                        'encoding')); continue
             if not text.strip(): continue
             n += 1
             try: rec = json.loads(text)
             except json.JSONDecodeError as e:
-                problems.append(Problem(name, line, None, f'not valid JSON ({e.msg}, column {e.colno})', 'json')); continue
+                problems.append(Problem(name, line, None, f'not valid JSON ({e.msg}, column {e.colno})', 'json'))
+                continue
             found = record_problems(kind, rec)
             problems += [Problem(name, line, f, m, k) for f, k, m in found]
             if found: continue
             item = RECORD_TYPES[kind].from_record(rec)
             if kind == 'docs':
-                if item.id in ids: problems.append(Problem(name, line, 'id', f'repeats id {item.id!r} of line {ids[item.id]}', 'duplicate'))
+                if item.id in ids:
+                    problems.append(Problem(name, line, 'id', f'repeats id {item.id!r} of line {ids[item.id]}',
+                                            'duplicate'))
                 else: ids[item.id] = line
             elif doc_ids is not None:
                 problems += [Problem(name, line, f, f'names document {d!r}, which is not in the corpus', 'dangling')
@@ -266,7 +281,8 @@ def check(path: str | Path, # a JSONL data file
     "Every problem in one data file (an empty list when it is clean)."
     path = Path(path)
     if not path.exists(): raise InsightkitError(f'{path}: no such file')
-    if kind not in FIELD_RULES: raise InsightkitError(f'unknown data kind {kind!r}; expected one of {", ".join(DATA_KINDS)}')
+    if kind not in FIELD_RULES:
+        raise InsightkitError(f'unknown data kind {kind!r}; expected one of {", ".join(DATA_KINDS)}')
     return _scan(path, kind, doc_ids)[1]
 
 # %% ../../nbs/02_data.ipynb #27838893
@@ -279,7 +295,8 @@ def _items(path: str | Path, kind: str, doc_ids: Collection | None = None) -> It
             except DataError as e: raise DataError(path, line, e.field, e.message, e.kind) from None
             if doc_ids is not None:
                 for f, d in _doc_refs(item):
-                    if d not in doc_ids: raise DataError(path, line, f, f'names document {d!r}, which is not in the corpus', 'dangling')
+                    if d not in doc_ids:
+                        raise DataError(path, line, f, f'names document {d!r}, which is not in the corpus', 'dangling')
             yield line, item
     except DataError: raise
     except (RecordError, UnicodeDecodeError):
@@ -290,7 +307,8 @@ def load_docs(path: str | Path) -> dict[int | str, Doc]:
     "The documents of a `_docs.jsonl` file by id; a repeated id is an error."
     docs, lines = {}, {}
     for line, d in _items(path, 'docs'):
-        if d.id in docs: raise DataError(Path(path), line, 'id', f'repeats id {d.id!r} of line {lines[d.id]}', 'duplicate')
+        if d.id in docs:
+            raise DataError(Path(path), line, 'id', f'repeats id {d.id!r} of line {lines[d.id]}', 'duplicate')
         docs[d.id], lines[d.id] = d, line
     return docs
 
@@ -332,11 +350,13 @@ class Report:
         return dict(Counter(p.kind for p in self.problems))
     def to_dict(self) -> dict:
         "The report as a JSON-ready dict."
-        return {'dir': str(self.dir), 'prefix': self.prefix, 'counts': self.counts, 'problems': [p.to_dict() for p in self.problems],
+        return {'dir': str(self.dir), 'prefix': self.prefix, 'counts': self.counts,
+                'problems': [p.to_dict() for p in self.problems],
                 'problem_counts': self.problem_counts, 'absent': self.absent, 'ok': self.ok}
     def __str__(self):
         head = f'{self.prefix} in {self.dir}: ' + ', '.join(f'{k} {n}' for k, n in self.counts.items())
-        return head + ('; ok' if self.ok else f'; {len(self.problems)} problem(s)\n' + '\n'.join(f'  {p}' for p in self.problems))
+        return head + ('; ok' if self.ok
+                       else f'; {len(self.problems)} problem(s)\n' + '\n'.join(f'  {p}' for p in self.problems))
 
 def validate_dir(dir: str | Path | None = None, # data folder; None chooses as `resolve_data` does
                  prefix: str | None = None, # file prefix (AAN, OC, MINI…); guessed when the folder holds one corpus
@@ -351,7 +371,8 @@ def validate_dir(dir: str | Path | None = None, # data folder; None chooses as `
         counts[kind] = n; problems += found
         if kind == 'docs':
             doc_ids = ids if not found else None  # a damaged docs file: references cannot be checked against it
-            if found: problems.append(Problem(path.name, None, None, 'has problems, so references to documents in the other '
+            if found: problems.append(Problem(path.name, None, None,
+                                              'has problems, so references to documents in the other '
                                               'files were not checked; fix it first', 'skipped'))
     return Report(src.dir, src.prefix, counts, problems, absent)
 
@@ -413,7 +434,8 @@ class Corpus:
         return {p.name: file_sha256(p) for p in self.source.files().values()}
     def counts(self) -> dict[str, int]:
         "Number of records of each kind."
-        return {'docs': len(self.docs), 'graph': len(self.triples), 'deep': len(self.deep), 'multi': len(self.multi), 'matching': len(self.matching)}
+        return {'docs': len(self.docs), 'graph': len(self.triples), 'deep': len(self.deep), 'multi': len(self.multi),
+                'matching': len(self.matching)}
 
 # %% ../../nbs/02_data.ipynb #4f02a0b3
 def to_flashrag(items: Iterable[DeepItem | MultiItem], # questions to export
@@ -423,9 +445,11 @@ def to_flashrag(items: Iterable[DeepItem | MultiItem], # questions to export
     for i, it in enumerate(items):
         if isinstance(it, DeepItem): kind, meta = 'deep', {'sub': it.sub, 'rel': it.rel, 'doc-id': it.doc_id}
         elif isinstance(it, MultiItem):
-            kind, meta = 'multi', {'sub': it.sub, 'rel': it.rel, 'doc-ids': it.doc_ids, 'objs': [{'obj': o, 'doc-id': d} for o, d in it.objs]}
+            kind, meta = 'multi', {'sub': it.sub, 'rel': it.rel, 'doc-ids': it.doc_ids,
+                                   'objs': [{'obj': o, 'doc-id': d} for o, d in it.objs]}
         else: raise InsightkitError(f'to_flashrag exports DeepItem and MultiItem questions, not {type(it).__name__}')
-        out.append({'id': f'{kind}-{i}', 'question': it.question, 'golden_answers': it.golds, 'metadata': {**it.extra, **meta}})
+        out.append({'id': f'{kind}-{i}', 'question': it.question, 'golden_answers': it.golds,
+                    'metadata': {**it.extra, **meta}})
     return out
 
 def _check_flashrag(rec) -> list[tuple[str | None, str, str]]:
@@ -435,9 +459,11 @@ def _check_flashrag(rec) -> list[tuple[str | None, str, str]]:
         if name not in rec: out.append((name, 'missing', 'is missing')); continue
         if check: out += check(name, rec[name]); continue
         g = rec[name]
-        if not isinstance(g, list) or not g: out.append((name, 'type', f'should be a non-empty array of strings, got {g!r}'))
+        if not isinstance(g, list) or not g:
+            out.append((name, 'type', f'should be a non-empty array of strings, got {g!r}'))
         else: out += [p for i, a in enumerate(g) for p in _check_text(f'{name}[{i}]', a)]
-    if not isinstance(rec.get('metadata', {}), dict): out.append(('metadata', 'type', f"should be an object, got {_json_type(rec['metadata'])}"))
+    if not isinstance(rec.get('metadata', {}), dict):
+        out.append(('metadata', 'type', f"should be an object, got {_json_type(rec['metadata'])}"))
     return out
 
 def write_flashrag(path: str | Path, items: Iterable[DeepItem | MultiItem]) -> Path:
@@ -458,7 +484,11 @@ def from_flashrag(rec: dict) -> DeepItem | MultiItem:
     meta = dict(rec.get('metadata') or {})
     if 'objs' in meta:
         objs = meta.pop('objs'); meta.pop('doc-ids', None)
-        return MultiItem.from_record({'sub': meta.pop('sub', None), 'rel': meta.pop('rel', None), 'objs': objs, 'question': rec['question'], **meta})
+        return MultiItem.from_record({'sub': meta.pop('sub', None), 'rel': meta.pop('rel', None), 'objs': objs,
+                                      'question': rec['question'], **meta})
     if 'doc-id' in meta:
         return DeepItem.from_record({**meta, 'obj': rec['golden_answers'][0], 'question': rec['question']})
-    raise InsightkitError(f"FlashRAG record {rec.get('id')!r} has no 'doc-id' or 'objs' in its metadata, so it is not a question of this benchmark")
+    raise InsightkitError(
+        f"FlashRAG record {rec.get('id')!r} has no 'doc-id' or 'objs' in its metadata, so it is not a question of this"
+        " benchmark"
+    )

@@ -18,7 +18,8 @@ __all__ = ['LEVAL_FILES', 'LEVAL_URL', 'NQ_FILES', 'NQ_ORACLE', 'NQ_URLS', 'BIOA
 
 # %% ../../nbs/02b_sources.ipynb #f8fdc3d9
 def read_lines(path: Path) -> Iterator[tuple[int, str]]:
-    "`(line number, text)` of a text or gzip file; a byte that is not UTF-8 raises `RecordError` naming file, line and column."
+    """`(line number, text)` of a text or gzip file; a byte that is not UTF-8 raises `RecordError` naming file, line and
+    column."""
     opener = gzip.open if path.suffix == '.gz' else open
     with opener(path, 'rb') as f:
         for n, raw in enumerate(f, 1):
@@ -44,7 +45,8 @@ def need(rec: dict, field: str, typ: type | tuple, where: str, nonempty: bool = 
     if not isinstance(v, typ):
         names = '/'.join(t.__name__ for t in (typ if isinstance(typ, tuple) else (typ,)))
         raise RecordError(f'{where}: field {field!r} should be {names}, got {type(v).__name__}')
-    if nonempty and (not v or (isinstance(v, str) and not v.strip())): raise RecordError(f'{where}: field {field!r} is empty')
+    if nonempty and (not v or (isinstance(v, str) and not v.strip())):
+        raise RecordError(f'{where}: field {field!r} is empty')
     return v
 
 # %% ../../nbs/02b_sources.ipynb #8dd33816
@@ -52,7 +54,8 @@ def check_report(ds: Dataset, counts_fn) -> dict:
     "Run `counts_fn()` (which loads everything) and report `{dataset, dir, origin, ok, counts, problems}`."
     try: counts, problems = counts_fn(), []
     except RecordError as e: counts, problems = {}, [str(e)]
-    return {'dataset': ds.name, 'dir': str(ds.dir), 'origin': ds.origin, 'ok': not problems, 'counts': counts, 'problems': problems}
+    return {'dataset': ds.name, 'dir': str(ds.dir), 'origin': ds.origin, 'ok': not problems, 'counts': counts,
+            'problems': problems}
 
 # %% ../../nbs/02b_sources.ipynb #7565f6d9
 @register_dataset
@@ -61,13 +64,15 @@ class InsightRagDataset(Dataset):
     name, embedded = 'insight-rag', 'mini_corpus'
     tasks = {'deep': TaskSpec('deep', 'qa', ('em', 'f1'), description='a deeply buried fact of one abstract'),
              'multi': TaskSpec('multi', 'multi', ('em', 'f1'), description='objects spread over several abstracts'),
-             'matching': TaskSpec('matching', 'matching', ('accuracy',), description='should one paper cite the other?')}
+             'matching': TaskSpec('matching', 'matching', ('accuracy',),
+                                  description='should one paper cite the other?')}
 
     @classmethod
     def detect(cls, d: Path) -> bool: return any(Path(d).glob('*_docs.jsonl'))
 
     @classmethod
-    def accepts(cls, d: Path, subset: str | None) -> bool: return subset is None or (Path(d)/f'{subset}_docs.jsonl').exists()
+    def accepts(cls, d: Path, subset: str | None) -> bool:
+        return subset is None or (Path(d)/f'{subset}_docs.jsonl').exists()
 
     @property
     def corpus(self):
@@ -93,7 +98,8 @@ class InsightRagDataset(Dataset):
         triple_text = lambda t: f'{t.sub} {t.rel} {t.obj}'  # as the RAG baseline has always shown a triple
         store = DocStore(f'insight-rag/{c.prefix}', (Document(str(i), d.text) for i, d in c.docs.items()),
                          kbs={'triples': lambda: DocStore(f'insight-rag/{c.prefix} triples',
-                                                          (Document(str(i), triple_text(t)) for i, t in enumerate(c.triples)))})
+                                                          (Document(str(i), triple_text(t))
+                                                           for i, t in enumerate(c.triples)))})
         store.corpus = c  # the native corpus, for methods that need its graph or files (Insight-RAG's miner)
         return store
 
@@ -101,12 +107,14 @@ class InsightRagDataset(Dataset):
         from insightkit.data.insight_rag import check_data
         r = check_data(self.dir, self.subset)
         return {'dataset': self.name, 'dir': str(self.dir), 'origin': self.origin, 'ok': r['ok'], 'counts': r['counts'],
-                'problems': [p if isinstance(p, str) else f"{p['file']}:{p['line']}: " + (f"field {p['field']!r} " if p['field'] else '')
+                'problems': [p if isinstance(p, str)
+                             else f"{p['file']}:{p['line']}: " + (f"field {p['field']!r} " if p['field'] else '')
                              + p['message'] for p in r['problems']],
                 'prefix': r['prefix']}
 
 # %% ../../nbs/02b_sources.ipynb #28b4dcab
-LEVAL_FILES = {'legal': 'legal_contract_qa.jsonl', 'financial': 'financial_qa.jsonl', 'scientific': 'scientific_qa.jsonl',
+LEVAL_FILES = {'legal': 'legal_contract_qa.jsonl', 'financial': 'financial_qa.jsonl',
+               'scientific': 'scientific_qa.jsonl',
                'multidoc': 'multidoc_qa.jsonl', 'gov_report': 'gov_report_summ.jsonl'}
 LEVAL_URL = 'https://raw.githubusercontent.com/OpenLMLab/LEval/main/LEval-data/Open-ended-tasks/'
 
@@ -114,7 +122,8 @@ LEVAL_URL = 'https://raw.githubusercontent.com/OpenLMLab/LEval/main/LEval-data/O
 class LEvalDataset(Dataset):
     "L-Eval's open-ended tasks: long contracts, earnings calls, papers, several reports, and government reports to summarise."
     name, embedded = 'leval', 'embedded/leval'
-    tasks = {t: TaskSpec(t, 'summary' if t == 'gov_report' else 'qa', ('rouge_l',) if t == 'gov_report' else ('f1',), 'document',
+    tasks = {t: TaskSpec(t, 'summary' if t == 'gov_report' else 'qa', ('rouge_l',) if t == 'gov_report' else ('f1',),
+                         'document',
                          f'questions about one long document ({f})') for t, f in LEVAL_FILES.items()}
     official = {f: (LEVAL_URL + f, None) for f in LEVAL_FILES.values()}
 
@@ -130,8 +139,10 @@ class LEvalDataset(Dataset):
             qs, golds = need(rec, 'instructions', list, where), need(rec, 'outputs', list, where)
             if len(qs) != len(golds): raise RecordError(f'{where}: {len(qs)} instructions but {len(golds)} outputs')
             for j, (q, g) in enumerate(zip(qs, golds)):
-                if not isinstance(q, str) or not q.strip(): raise RecordError(f'{where}: field \'instructions\'[{j}] is not a question')
-                if not isinstance(g, str): raise RecordError(f'{where}: field \'outputs\'[{j}] should be str, got {type(g).__name__}')
+                if not isinstance(q, str) or not q.strip():
+                    raise RecordError(f'{where}: field \'instructions\'[{j}] is not a question')
+                if not isinstance(g, str):
+                    raise RecordError(f'{where}: field \'outputs\'[{j}] should be str, got {type(g).__name__}')
             out.append((n, rec))
         return out
 
@@ -142,7 +153,8 @@ class LEvalDataset(Dataset):
 
     def load_store(self) -> DocStore:
         return DocStore('leval', (Document(f'{t}-{n}', rec['input'], meta={'task': t})
-                                  for t, f in LEVAL_FILES.items() if (self.dir/f).exists() for n, rec in self._records(t)))
+                                  for t, f in LEVAL_FILES.items() if (self.dir/f).exists()
+                                  for n, rec in self._records(t)))
 
     def check(self) -> dict:
         def counts():
@@ -160,9 +172,13 @@ class LEvalDataset(Dataset):
 # %% ../../nbs/02b_sources.ipynb #bdfd7c56
 NQ_FILES = ('NQ-open.dev.jsonl', 'NQ-open.efficientqa.dev.1.1.jsonl')
 NQ_ORACLE = 'nq-open-oracle.jsonl.gz'
-NQ_URLS = {'NQ-open.dev.jsonl': 'https://raw.githubusercontent.com/google-research-datasets/natural-questions/master/nq_open/NQ-open.dev.jsonl',
-           'NQ-open.efficientqa.dev.1.1.jsonl': 'https://raw.githubusercontent.com/google-research-datasets/natural-questions/master/nq_open/NQ-open.efficientqa.dev.1.1.jsonl',
-           NQ_ORACLE: 'https://raw.githubusercontent.com/nelson-liu/lost-in-the-middle/main/qa_data/nq-open-oracle.jsonl.gz'}
+NQ_URLS = {
+    'NQ-open.dev.jsonl': (
+        'https://raw.githubusercontent.com/google-research-datasets/natural-questions/master/nq_open/NQ-open.dev.jsonl'
+    ),
+    'NQ-open.efficientqa.dev.1.1.jsonl': 'https://raw.githubusercontent.com/google-research-datasets/natural-questions/master/nq_open/NQ-open.efficientqa.dev.1.1.jsonl',
+    NQ_ORACLE: 'https://raw.githubusercontent.com/nelson-liu/lost-in-the-middle/main/qa_data/nq-open-oracle.jsonl.gz',
+}
 
 def norm_question(q: str) -> str:
     "A question lower-cased, with punctuation and repeated spaces removed (for finding the same question twice)."
@@ -172,11 +188,13 @@ def norm_question(q: str) -> str:
 class NQOpenDataset(Dataset):
     "NQ-open questions with a Wikipedia-passage store and a history-QA store."
     name, embedded = 'nq-open', 'embedded/nq-open'
-    tasks = {'open': TaskSpec('open', 'qa', ('em', 'em_strict', 'f1'), description='open-domain questions (oracle subset)')}
+    tasks = {'open': TaskSpec('open', 'qa', ('em', 'em_strict', 'f1'),
+                              description='open-domain questions (oracle subset)')}
     official = {f: (u, None) for f, u in NQ_URLS.items()}
 
     @classmethod
-    def detect(cls, d: Path) -> bool: return (Path(d)/NQ_ORACLE).exists() or (Path(d)/NQ_ORACLE.removesuffix('.gz')).exists()
+    def detect(cls, d: Path) -> bool:
+        return (Path(d)/NQ_ORACLE).exists() or (Path(d)/NQ_ORACLE.removesuffix('.gz')).exists()
 
     def _oracle(self) -> list[tuple[int, dict]]:
         if hasattr(self, '_oracle_recs'): return self._oracle_recs
@@ -187,7 +205,8 @@ class NQOpenDataset(Dataset):
             where = f'{path}:{n}'
             need(rec, 'question', str, where); need(rec, 'answers', list, where)
             for c in need(rec, 'ctxs', list, where):
-                if not isinstance(c, dict): raise RecordError(f'{where}: field \'ctxs\' holds a {type(c).__name__}, not an object')
+                if not isinstance(c, dict):
+                    raise RecordError(f'{where}: field \'ctxs\' holds a {type(c).__name__}, not an object')
                 need(c, 'text', str, where + ' ctxs'); need(c, 'title', str, where + ' ctxs', nonempty=False)
             out.append((n, rec))
         self._oracle_recs = out
@@ -203,7 +222,8 @@ class NQOpenDataset(Dataset):
     def load_items(self, task: str) -> list[Item]:
         ids = self._passage_ids()
         items = [Item(f'nq-{n}', r['question'], [str(a) for a in r['answers']],
-                      [ids[(c.get('title', ''), c['text'])] for c in r['ctxs'] if c.get('isgold') or c.get('hasanswer')], 'qa')
+                      [ids[(c.get('title', ''), c['text'])] for c in r['ctxs'] if c.get('isgold')
+                       or c.get('hasanswer')], 'qa')
                  for n, r in self._oracle()]
         random.Random(0).shuffle(items)
         return items
@@ -220,7 +240,8 @@ class NQOpenDataset(Dataset):
                 key = norm_question(q)
                 if key in test or key in seen: continue
                 seen.add(key)
-                docs.append(Document(f'h{len(docs)}', f'Question: {q}\nAnswer: {"; ".join(map(str, golds))}', meta={'file': f, 'line': n}))
+                docs.append(Document(f'h{len(docs)}', f'Question: {q}\nAnswer: {"; ".join(map(str, golds))}',
+                                     meta={'file': f, 'line': n}))
         return docs
 
     def load_store(self) -> DocStore:
@@ -263,12 +284,15 @@ class BioASQDataset(Dataset):
         for path in sorted(self.dir.glob('*golden*.json')):
             text = '\n'.join(line for _, line in read_lines(path))
             try: data = json.loads(text)
-            except json.JSONDecodeError as e: raise RecordError(f'{path}:{e.lineno}:{e.colno}: not valid JSON ({e.msg})') from None
+            except json.JSONDecodeError as e:
+                raise RecordError(f'{path}:{e.lineno}:{e.colno}: not valid JSON ({e.msg})') from None
             for i, q in enumerate(need(data, 'questions', list, str(path))):
-                where = f'{path}: question {i + 1}' + (f' (id {q.get("id")})' if isinstance(q, dict) and q.get('id') else '')
+                where = f'{path}: question {i + 1}' + (f' (id {q.get("id")})' if isinstance(q, dict) and q.get('id')
+                                                       else '')
                 if not isinstance(q, dict): raise RecordError(f'{where}: not an object')
                 for f, t in (('id', str), ('body', str), ('type', str), ('documents', list)): need(q, f, t, where)
-                if q['type'] not in BIOASQ_TYPES: raise RecordError(f'{where}: field \'type\' is {q["type"]!r}, not one of {", ".join(BIOASQ_TYPES)}')
+                if q['type'] not in BIOASQ_TYPES:
+                    raise RecordError(f'{where}: field \'type\' is {q["type"]!r}, not one of {", ".join(BIOASQ_TYPES)}')
                 for s in q.get('snippets', []):
                     need(s, 'text', str, where + ' snippet'); need(s, 'document', str, where + ' snippet')
                 if q['id'] in seen: continue
@@ -291,7 +315,9 @@ class BioASQDataset(Dataset):
                 key = (pmid(s['document']), s['text'])
                 if key in seen or not key[1].strip(): continue
                 seen.add(key); n = per_article[key[0]] = per_article.get(key[0], -1) + 1
-                docs.append(Document(f'{key[0]}:{n}', key[1].strip(), meta={'doc': key[0], 'pmid': key[0], 'section': s.get('beginSection', 'abstract')}))
+                docs.append(Document(f'{key[0]}:{n}', key[1].strip(),
+                                     meta={'doc': key[0], 'pmid': key[0],
+                                           'section': s.get('beginSection', 'abstract')}))
         return docs
 
     def load_store(self) -> DocStore:
@@ -299,11 +325,14 @@ class BioASQDataset(Dataset):
         def articles():
             by = {}
             for d in snippets: by.setdefault(d.meta['pmid'], []).append(d)
-            return DocStore('bioasq articles', (Document(p, ' '.join(d.text for d in ds if d.meta['section'] != 'title') or ds[0].text,
-                                                         next((d.text for d in ds if d.meta['section'] == 'title'), ''), {'pmid': p})
+            return DocStore('bioasq articles',
+                            (Document(p, ' '.join(d.text for d in ds if d.meta['section'] != 'title') or ds[0].text,
+                                                         next((d.text for d in ds if d.meta['section'] == 'title'), ''),
+                                      {'pmid': p})
                                                for p, ds in by.items()))
         def history():
-            return DocStore('bioasq history-qa', (Document(f'qa-{q["id"]}', f'Question: {q["body"]}\nAnswer: {q["ideal_answer"][0]}',
+            return DocStore('bioasq history-qa',
+                            (Document(f'qa-{q["id"]}', f'Question: {q["body"]}\nAnswer: {q["ideal_answer"][0]}',
                                                            meta={'item_id': q['id']})
                                                   for q in self._questions() if q.get('ideal_answer')))
         return DocStore('bioasq snippets', snippets, kbs={'snippets': lambda: DocStore('bioasq snippets', snippets),

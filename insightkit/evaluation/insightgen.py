@@ -117,12 +117,14 @@ def insightgen_scores():
     rows = []
     for (table, gen), text in INSIGHTGEN_ROWS.items():
         lines = text.split('\n')[1:]
-        if len(lines) != len(INSIGHTGEN_THEMES): raise InsightkitError(f'table {table} {gen}: {len(lines)} rows, expected 20')
+        if len(lines) != len(INSIGHTGEN_THEMES):
+            raise InsightkitError(f'table {table} {gen}: {len(lines)} rows, expected 20')
         for theme, line in zip(INSIGHTGEN_THEMES, lines):
             vals = [float(v) for v in line.split()]
             for j, judge in enumerate(INSIGHTGEN_JUDGES):
                 for m, method in enumerate(INSIGHTGEN_METHODS):
-                    rows.append({'setting': 'set-level' if table == 2 else 'insight-level', 'table': table, 'generator': gen,
+                    rows.append({'setting': 'set-level' if table == 2 else 'insight-level', 'table': table,
+                                 'generator': gen,
                                  'theme': theme, 'judge': judge, 'method': method, 'score': vals[5*j + m]})
     return pd.DataFrame(rows)
 
@@ -145,7 +147,8 @@ def insightgen_tests(scores=None, # `insightgen_scores()` (default)
     out = pd.DataFrame(rows)
     out['p_bonferroni_32'] = correct_pvalues(out.p, 'bonferroni', alpha)[0]
     out['p_holm_32'] = correct_pvalues(out.p, 'holm', alpha)[0]
-    out['p_bonferroni_8'] = out.groupby(['setting', 'generator']).p.transform(lambda p: correct_pvalues(p, 'bonferroni', alpha)[0])
+    out['p_bonferroni_8'] = out.groupby(['setting', 'generator']).p.transform(lambda p: correct_pvalues(p, 'bonferroni',
+                                                                                                        alpha)[0])
     return out
 
 # %% ../../nbs/12c_insightgen.ipynb #7c012567
@@ -155,7 +158,8 @@ def insightgen_agreement(scores=None) -> 'pd.DataFrame':
     df = insightgen_scores() if scores is None else scores
     rows = []
     for setting, g in df.groupby('setting', sort=False):
-        wide = {j: g[g.judge == j].pivot(index=['generator', 'theme'], columns='method', values='score') for j in INSIGHTGEN_JUDGES}
+        wide = {j: g[g.judge == j].pivot(index=['generator', 'theme'], columns='method', values='score')
+                for j in INSIGHTGEN_JUDGES}
         rows.append({'setting': setting, **judge_agreement(*wide.values())})
     return pd.DataFrame(rows)
 
@@ -173,25 +177,74 @@ def insightgen_claims(alpha: float = 0.05) -> 'pd.DataFrame':
     strict = (best['InsightGen'] > best.drop(columns='InsightGen').max(axis=1)).sum()
     by_cell = df.groupby(['setting', 'generator', 'judge', 'method']).score.mean().unstack()
     large = set2[(set2.method == 'InsightGen') & set2.theme.isin(['Graph ML', 'Dialogue Systems', 'Quantization'])]
-    low = large[((large.judge == 'Gemini-2.5-Flash') & (large.score <= 4)) | ((large.judge == 'Claude-4-Sonnet') & (large.score <= 3))]
+    low = large[
+        ((large.judge == 'Gemini-2.5-Flash') & (large.score <= 4))
+        | ((large.judge == 'Claude-4-Sonnet') & (large.score <= 3))
+    ]
     a8, a32 = bonferroni_alpha(alpha, 8), bonferroni_alpha(alpha, 32)
     rows = [
-        ('RQ6', 'all 32 Wilcoxon tests significant after Bonferroni, α\' = 0.00625', f'{(t.p < a8).sum()}/32 below 0.00625; '
-         f'{(t.p < a32).sum()}/32 below 0.05/32 = {a32:.5f} (tests over 20 themes, largest p {t.p.max():.2g})', bool((t.p < a32).all())),
-        ('RQ6', 'α\' = 0.00625 is the Bonferroni threshold of the 32 tests', f'0.00625 = 0.05/8; 0.05/32 = {a32:.6f}', False),
-        ('RQ6', 'median effect size r = 0.65', f'median r over themes {t.r.median():.2f} (range {t.r.min():.2f}–{t.r.max():.2f}); '
-         'the paper\'s N is per question and unpublished, so this cannot confirm 0.65', None),
-        ('RQ4', 'Gemini mean ≈ 3.3, Claude mean ≈ 2.4 (all scores)', f"Table 2: Gemini {means['Gemini-2.5-Flash']:.2f}, "
-         f"Claude {means['Claude-4-Sonnet']:.2f} (theme means, equal weight)",
-         bool(abs(means['Gemini-2.5-Flash'] - 3.3) < 0.1 and abs(means['Claude-4-Sonnet'] - 2.4) < 0.1)),
-        ('RQ4', 'both judges rank InsightGen best in all settings', f'best mean in {(by_cell.idxmax(axis=1) == "InsightGen").sum()}/8 '
-         f'(setting, generator, judge) cells; best or tied in {ig_best}/{len(best)} theme rows, strictly best in {strict}',
-         bool((by_cell.idxmax(axis=1) == 'InsightGen').all())),
-        ('RQ6', '87 % pairwise-ordering agreement between judges; top-1 overlap 73 %; top-2 Jaccard 72 %; median ρ 0.85',
-         f"theme level (set-level, 40 rows): ordering {ag.pairwise_order:.0%}, top-1 {ag.top1_overlap:.0%}, top-2 Jaccard "
-         f"{ag.top2_jaccard:.0%}, median ρ {ag.spearman_median:.2f} — an analogue over theme means, not the paper's per-question figure", None),
-        ('RQ2', 'on large collections (Graph ML, Dialogue Systems, Quantization) InsightGen scores above 4 (Gemini) and 3 (Claude)',
-         f'{len(large) - len(low)}/{len(large)} set-level cells do; not: ' + '; '.join(
-             f'{r.generator} {r.theme} {r.judge.split("-")[0]} {r.score:.2f}' for r in low.itertuples()), len(low) == 0),
+        (
+            'RQ6',
+            'all 32 Wilcoxon tests significant after Bonferroni, α\' = 0.00625',
+            (
+                f'{(t.p < a8).sum()}/32 below 0.00625; '
+                f'{(t.p < a32).sum()}/32 below 0.05/32 = {a32:.5f} (tests over 20 themes, largest p {t.p.max():.2g})'
+            ),
+            bool((t.p < a32).all()),
+        ),
+        (
+            'RQ6',
+            'α\' = 0.00625 is the Bonferroni threshold of the 32 tests',
+            f'0.00625 = 0.05/8; 0.05/32 = {a32:.6f}',
+            False,
+        ),
+        (
+            'RQ6',
+            'median effect size r = 0.65',
+            (
+                f'median r over themes {t.r.median():.2f} (range {t.r.min():.2f}–{t.r.max():.2f}); '
+                'the paper\'s N is per question and unpublished, so this cannot confirm 0.65'
+            ),
+            None,
+        ),
+        (
+            'RQ4',
+            'Gemini mean ≈ 3.3, Claude mean ≈ 2.4 (all scores)',
+            (
+                f"Table 2: Gemini {means['Gemini-2.5-Flash']:.2f}, "
+                f"Claude {means['Claude-4-Sonnet']:.2f} (theme means, equal weight)"
+            ),
+            bool(abs(means['Gemini-2.5-Flash'] - 3.3) < 0.1 and abs(means['Claude-4-Sonnet'] - 2.4) < 0.1),
+        ),
+        (
+            'RQ4',
+            'both judges rank InsightGen best in all settings',
+            (
+                f'best mean in {(by_cell.idxmax(axis=1) == "InsightGen").sum()}/8 (setting, generator, judge) cells;'
+                f' best or tied in {ig_best}/{len(best)} theme rows, strictly best in {strict}'
+            ),
+            bool((by_cell.idxmax(axis=1) == 'InsightGen').all()),
+        ),
+        (
+            'RQ6',
+            '87 % pairwise-ordering agreement between judges; top-1 overlap 73 %; top-2 Jaccard 72 %; median ρ 0.85',
+            (
+                f"theme level (set-level, 40 rows): ordering {ag.pairwise_order:.0%}, top-1 {ag.top1_overlap:.0%},"
+                f" top-2 Jaccard {ag.top2_jaccard:.0%}, median ρ {ag.spearman_median:.2f} — an analogue over theme"
+                " means, not the paper's per-question figure"
+            ),
+            None,
+        ),
+        (
+            'RQ2',
+            (
+                'on large collections (Graph ML, Dialogue Systems, Quantization) InsightGen scores above 4 (Gemini) and'
+                ' 3 (Claude)'
+            ),
+            f'{len(large) - len(low)}/{len(large)} set-level cells do; not: '
+            + '; '.join(f'{r.generator} {r.theme} {r.judge.split("-")[0]} {r.score:.2f}' for r in low.itertuples()),
+            len(low) == 0,
+        ),
     ]
-    return pd.DataFrame(rows, columns=['section', 'the paper says', 'its published per-theme numbers give', 'supported'])
+    return pd.DataFrame(rows,
+                        columns=['section', 'the paper says', 'its published per-theme numbers give', 'supported'])

@@ -31,7 +31,8 @@ class Judge:
     llm: Any = None
 
     def __post_init__(self):
-        if self.style not in JUDGE_STYLES: raise InsightkitError(f'judge {self.name!r}: style must be one of {JUDGE_STYLES}, not {self.style!r}')
+        if self.style not in JUDGE_STYLES:
+            raise InsightkitError(f'judge {self.name!r}: style must be one of {JUDGE_STYLES}, not {self.style!r}')
 
     def model(self):
         "The judge's model: the given `llm`, else an `LLM` of the `judge` role with this judge's settings."
@@ -42,7 +43,8 @@ class Judge:
 
     def describe(self) -> dict:
         "The judge's identity as stored beside its verdicts."
-        return {'name': self.name, 'seed': self.seed, 'style': self.style, **{k: v for k, v in self.settings.items() if k != 'api_key'}}
+        return {'name': self.name, 'seed': self.seed, 'style': self.style,
+                **{k: v for k, v in self.settings.items() if k != 'api_key'}}
 
 # %% ../../nbs/12a_judges.ipynb #43b40876
 def judge_sections() -> dict:
@@ -71,7 +73,9 @@ class Failure:
     reason: str
     def __bool__(self): return False
 
-REPAIR_NOTE = 'Your previous reply could not be read. Reply with one JSON object that follows the required format, nothing else.'
+REPAIR_NOTE = (
+    'Your previous reply could not be read. Reply with one JSON object that follows the required format, nothing else.'
+)
 
 def _validation_error():
     from insightkit.generation.base import OutputValidationError
@@ -97,7 +101,8 @@ def ask(judge: Judge, # the judge to ask
         return _checked(r, check)
     out = [None]*len(conversations)
     try:
-        replies = llm.chat_batch(list(conversations), schema=schema, max_tokens=max_tokens, seed=judge.seed) if conversations else []
+        replies = llm.chat_batch(list(conversations), schema=schema, max_tokens=max_tokens,
+                                 seed=judge.seed) if conversations else []
         stats['calls'] += len(replies); stats['uncached'] += sum(not getattr(r, 'cached', False) for r in replies)
     except Err: replies = [None]*len(conversations)  # one reply in the batch broke the schema: ask each alone
     for i, conv in enumerate(conversations):
@@ -119,18 +124,23 @@ def load_rubric(path: str | Path | dict) -> dict:
         if not p.exists() and (rubric_dir()/f'{p.stem}.json').exists(): p = rubric_dir()/f'{p.stem}.json'
         try: r = json.loads(p.read_text(encoding='utf-8'))
         except OSError as e: raise InsightkitError(f'rubric file {p}: cannot be read ({e.strerror})') from None
-        except json.JSONDecodeError as e: raise InsightkitError(f'rubric file {p} is not valid JSON (line {e.lineno}: {e.msg})') from None
+        except json.JSONDecodeError as e:
+            raise InsightkitError(f'rubric file {p} is not valid JSON (line {e.lineno}: {e.msg})') from None
     missing = [k for k in ('name', 'task', 'criteria', 'scale') if k not in r]
     if missing: raise InsightkitError(f'rubric {r.get("name", path)!r} lacks {", ".join(missing)}')
-    if sorted(map(str, r['scale'])) != [str(i) for i in range(6)]: raise InsightkitError(f'rubric {r["name"]!r}: scale must define every score 0..5')
+    if sorted(map(str, r['scale'])) != [str(i) for i in range(6)]:
+        raise InsightkitError(f'rubric {r["name"]!r}: scale must define every score 0..5')
     return r
 
-SCORE_SCHEMA = {'title': 'judge_score', 'type': 'object', 'additionalProperties': False, 'required': ['score', 'rationale'],
-                'properties': {'score': {'type': 'integer', 'enum': [0, 1, 2, 3, 4, 5]}, 'rationale': {'type': 'string', 'maxLength': 160}}}
+SCORE_SCHEMA = {'title': 'judge_score', 'type': 'object', 'additionalProperties': False,
+                'required': ['score', 'rationale'],
+                'properties': {'score': {'type': 'integer', 'enum': [0, 1, 2, 3, 4, 5]},
+                               'rationale': {'type': 'string', 'maxLength': 160}}}
 
 def _guidance(rubric: dict, style: str) -> str:
     lines = [f"You are grading: {rubric['task']}", 'Consider: ' + '; '.join(rubric['criteria']) + '.', 'Scores:']
-    lines += [f'{s} = {rubric["scale"][s] if s in rubric["scale"] else rubric["scale"][int(s)]}' for s in map(str, range(6))]
+    lines += [f'{s} = {rubric["scale"][s] if s in rubric["scale"] else rubric["scale"][int(s)]}'
+              for s in map(str, range(6))]
     if style == 'strict': lines.append('Be demanding: when you hesitate between two scores, give the lower one.')
     return '\n'.join(lines)
 
@@ -160,7 +170,8 @@ def permutation(key: Any, n: int) -> list[int]:
 
 def comparative_schema(n: int) -> dict:
     labels = [f'response_{i + 1}' for i in range(n)]
-    return {'title': f'compare_{n}', 'type': 'object', 'additionalProperties': False, 'required': labels + ['rationale'],
+    return {'title': f'compare_{n}', 'type': 'object', 'additionalProperties': False,
+            'required': labels + ['rationale'],
             'properties': {**{l: {'type': 'integer', 'enum': [0, 1, 2, 3, 4, 5]} for l in labels},
                            'rationale': {'type': 'string', 'maxLength': 200}}}
 
@@ -168,8 +179,16 @@ def comparative_messages(rubric: dict, question: str, shown: Sequence[str], styl
     "One conversation scoring several anonymised responses to one question."
     body = '\n\n'.join(f'Response {i + 1}:\n{t}' for i, t in enumerate(shown))
     keys = ', '.join(f'"response_{i + 1}": <0-5>' for i in range(len(shown)))
-    return [{'role': 'system', 'content': _guidance(rubric, style) + '\nScore each response on its own merits; their order means nothing.'},
-            {'role': 'user', 'content': f'Question: {question}\n\n{body}\n\nReply with JSON: {{{keys}, "rationale": "<one sentence>"}}.'}]
+    return [
+        {
+            'role': 'system',
+            'content': _guidance(rubric, style) + '\nScore each response on its own merits; their order means nothing.',
+        },
+        {
+            'role': 'user',
+            'content': f'Question: {question}\n\n{body}\n\nReply with JSON: {{{keys}, "rationale": "<one sentence>"}}.',
+        },
+    ]
 
 def score_comparative(judge: Judge, rubric: dict,
                       items: Sequence[dict], # each `{'id', 'question', 'outputs': {method: text}}`
@@ -180,7 +199,8 @@ def score_comparative(judge: Judge, rubric: dict,
     for it in items:
         methods = sorted(it['outputs'])
         order = [methods[i] for i in permutation([it['id'], judge.seed, draw], len(methods))]
-        orders.append(order); convs.append(comparative_messages(rubric, it['question'], [it['outputs'][m] for m in order], judge.style))
+        orders.append(order)
+        convs.append(comparative_messages(rubric, it['question'], [it['outputs'][m] for m in order], judge.style))
     res, stats = [None]*len(items), {'calls': 0, 'uncached': 0, 'retries': 0, 'failures': 0}
     for n in sorted({len(o) for o in orders}):  # one batch per number of responses shown (one schema each)
         idx = [i for i, o in enumerate(orders) if len(o) == n]
@@ -212,14 +232,25 @@ def score_insight_level(judge: Judge, rubric: dict,
             for p, f in zip(per, fails)], total
 
 # %% ../../nbs/12a_judges.ipynb #7af46f0f
-PAIR_SCHEMA = {'title': 'judge_pair', 'type': 'object', 'additionalProperties': False, 'required': ['better', 'rationale'],
-               'properties': {'better': {'type': 'string', 'enum': ['first', 'second', 'tie']}, 'rationale': {'type': 'string', 'maxLength': 160}}}
+PAIR_SCHEMA = {'title': 'judge_pair', 'type': 'object', 'additionalProperties': False,
+               'required': ['better', 'rationale'],
+               'properties': {'better': {'type': 'string', 'enum': ['first', 'second', 'tie']},
+                              'rationale': {'type': 'string', 'maxLength': 160}}}
 
 def pair_messages(rubric: dict, item: dict, first: str, second: str, style: str = 'plain') -> list[dict]:
     golds = ' | '.join(map(str, item.get('golds') or [])) or '(none)'
-    return [{'role': 'system', 'content': _guidance(rubric, style) + '\nDecide which of two responses is better by these criteria.'},
-            {'role': 'user', 'content': f"Question: {item.get('question', '')}\nReference answer(s): {golds}\n\nFirst response: {first or '(empty)'}\n\n"
-                                        f'Second response: {second or "(empty)"}\n\nReply with JSON: {{"better": "first" | "second" | "tie", "rationale": "<one sentence>"}}.'}]
+    return [
+        {
+            'role': 'system',
+            'content': _guidance(rubric, style) + '\nDecide which of two responses is better by these criteria.',
+        },
+        {
+            'role': 'user',
+            'content': f"Question: {item.get('question', '')}\nReference answer(s): {golds}\n\nFirst response: {first or '(empty)'}\n\n"
+            f'Second response: {second or "(empty)"}\n\nReply with JSON: {{"better": "first" | "second" | "tie",'
+            ' "rationale": "<one sentence>"}.',
+        },
+    ]
 
 def score_pairwise(judge: Judge, rubric: dict,
                    items: Sequence[dict], # each `{'question', 'golds', 'outputs': {method_a: text, method_b: text}}`
@@ -228,7 +259,8 @@ def score_pairwise(judge: Judge, rubric: dict,
     convs, pairs = [], []
     for it in items:
         (ma, ta), (mb, tb) = sorted(it['outputs'].items())
-        pairs.append((ma, mb)); convs += [pair_messages(rubric, it, ta, tb, judge.style), pair_messages(rubric, it, tb, ta, judge.style)]
+        pairs.append((ma, mb))
+        convs += [pair_messages(rubric, it, ta, tb, judge.style), pair_messages(rubric, it, tb, ta, judge.style)]
     res, stats = ask(judge, convs, PAIR_SCHEMA, max_tokens=120)
     out = []
     for (ma, mb), r1, r2 in zip(pairs, res[0::2], res[1::2]):
@@ -239,15 +271,25 @@ def score_pairwise(judge: Judge, rubric: dict,
     return out, stats
 
 # %% ../../nbs/12a_judges.ipynb #b548e40a
-GT_SCHEMA = {'title': 'ground_truth_context', 'type': 'object', 'additionalProperties': False, 'required': ['statements'],
-             'properties': {'statements': {'type': 'array', 'minItems': 1, 'maxItems': 5, 'items': {'type': 'string', 'maxLength': 200}}}}
-ATTR_SCHEMA = {'title': 'attribution', 'type': 'object', 'additionalProperties': False, 'required': ['attributed', 'reason'],
+GT_SCHEMA = {'title': 'ground_truth_context', 'type': 'object', 'additionalProperties': False,
+             'required': ['statements'],
+             'properties': {'statements': {'type': 'array', 'minItems': 1, 'maxItems': 5,
+                                           'items': {'type': 'string', 'maxLength': 200}}}}
+ATTR_SCHEMA = {'title': 'attribution', 'type': 'object', 'additionalProperties': False,
+               'required': ['attributed', 'reason'],
                'properties': {'attributed': {'type': 'boolean'}, 'reason': {'type': 'string', 'maxLength': 160}}}
 
 def gt_messages(item: dict) -> list[dict]:
-    return [{'role': 'user', 'content': f"Question: {item['question']}\nCorrect answer: {' | '.join(map(str, item.get('golds') or []))}\n\n"
-             'List the facts someone would need to know to give this answer, as at most five short statements. '
-             'Reply with JSON: {"statements": ["...", "..."]}.'}]
+    return [
+        {
+            'role': 'user',
+            'content': (
+                f"Question: {item['question']}\nCorrect answer: {' | '.join(map(str, item.get('golds') or []))}\n\n"
+                "List the facts someone would need to know to give this answer, as at most five short statements. "
+                "Reply with JSON: {\"statements\": [\"...\", \"...\"]}."
+            ),
+        }
+    ]
 
 def attribution_messages(statements: Sequence[str], passage: str) -> list[dict]:
     facts = '\n'.join(f'- {s}' for s in statements)
@@ -269,7 +311,9 @@ def context_recall_llm(judge: Judge,
     for i, a in zip(where, att): verdicts[i].append(None if isinstance(a, Failure) else bool(a['attributed']))
     out = []
     for it, gt, v in zip(items, gts, verdicts):
-        if isinstance(gt, Failure) or None in v: out.append({'recall': None, 'failure': gt.reason if isinstance(gt, Failure) else 'attribution failed'}); continue
+        if isinstance(gt, Failure) or None in v:
+            out.append({'recall': None, 'failure': gt.reason if isinstance(gt, Failure) else 'attribution failed'})
+            continue
         n = len(gt['statements'])
         out.append({'recall': min(1.0, sum(v)/n), 'statements': gt['statements'], 'attributed': v})
     return out, {k: s1[k] + s2[k] for k in s1}

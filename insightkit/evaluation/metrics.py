@@ -34,14 +34,16 @@ def _char_class(ch: str) -> str:
     return 'keep'
 
 def _fold(s: str) -> str:
-    "NFKC-normalise and case-fold `s`, then delete apostrophes and format characters and turn other punctuation into spaces."
+    """NFKC-normalise and case-fold `s`, then delete apostrophes and format characters and turn other punctuation into
+    spaces."""
     s = unicodedata.normalize('NFKC', unicodedata.normalize('NFKC', s or '').casefold())
     out = []
     for ch in s:
         c = _char_class(ch)
         if c == 'keep': out.append(ch)
         elif c == 'space': out.append(' ')
-    return unicodedata.normalize('NFKC', ''.join(out))  # a deleted character may have separated a letter from its accent
+    # a deleted character may have separated a letter from its accent
+    return unicodedata.normalize('NFKC', ''.join(out))
 
 def _split(s: str) -> list[str]:
     "White-space tokens of `s`, with every Chinese/Japanese character a token of its own."
@@ -75,7 +77,8 @@ def strip_reasoning(text: str | None) -> str:
 def contains_match(prediction: str, # the generated response
                    gold: str, # one gold answer
                   ) -> float:
-    "1.0 when the normalised `gold` occurs as a run of whole tokens in the normalised `prediction`, else 0.0; an empty gold never matches."
+    """1.0 when the normalised `gold` occurs as a run of whole tokens in the normalised `prediction`, else 0.0; an empty
+    gold never matches."""
     g = answer_tokens(gold)
     if not g: return 0.0
     return float(f" {' '.join(g)} " in f" {' '.join(answer_tokens(prediction))} ")
@@ -145,7 +148,9 @@ def qa_scores(preds: Sequence[str | None], # one response per question
              ) -> dict:
     "Mean exact match and F1 over a set of questions, as `{'em', 'f1', 'n'}` (scores in 0–1)."
     if len(preds) != len(golds):
-        raise InsightkitError(f'qa_scores got {len(preds)} predictions for {len(golds)} questions; pass one prediction per question')
+        raise InsightkitError(
+            f'qa_scores got {len(preds)} predictions for {len(golds)} questions; pass one prediction per question'
+        )
     items = [qa_item_scores(p, g, multi) for p, g in zip(preds, golds)]
     return {'em': average(i['em'] for i in items), 'f1': average(i['f1'] for i in items), 'n': len(items)}
 
@@ -217,7 +222,8 @@ def _answer_value(data):
 
 def parse_yes_no(text: str | bool | None, # a model's reply to the matching prompt
                 ) -> bool | None:
-    "The Yes/No verdict in a reply (True for Yes), read from JSON, an `answer:` phrase or a bare Yes/No; None when there is none."
+    """The Yes/No verdict in a reply (True for Yes), read from JSON, an `answer:` phrase or a bare Yes/No; None when
+    there is none."""
     if text is None or isinstance(text, bool): return text
     t = strip_reasoning(text)
     value = _answer_value(extract_json(t))
@@ -235,12 +241,15 @@ def _gold_label(g, i: int) -> bool:
         if v is not None: return v
     raise InsightkitError(f'gold label {i} is {g!r}; expected 1/0, True/False or "Yes"/"No"')
 
-def matching_scores(preds: Sequence[str | bool | None], # replies (parsed with `parse_yes_no`) or verdicts already parsed
+# replies (parsed with `parse_yes_no`) or verdicts already parsed
+def matching_scores(preds: Sequence[str | bool | None],
                     golds: Sequence[bool | int | str], # gold labels: 1/0, True/False or "Yes"/"No"
                    ) -> dict:
     "Accuracy and F1 of the Yes class, as `{'accuracy', 'f1', 'n', 'unparsed'}`; an unparsed reply counts as wrong."
     if len(preds) != len(golds):
-        raise InsightkitError(f'matching_scores got {len(preds)} predictions for {len(golds)} pairs; pass one prediction per pair')
+        raise InsightkitError(
+            f'matching_scores got {len(preds)} predictions for {len(golds)} pairs; pass one prediction per pair'
+        )
     tp = fp = fn = correct = unparsed = 0
     for i, (p, g) in enumerate(zip(preds, golds)):
         p, g = parse_yes_no(p), _gold_label(g, i)
@@ -250,7 +259,8 @@ def matching_scores(preds: Sequence[str | bool | None], # replies (parsed with `
         correct += p == g
         tp += p and g; fp += p and not g; fn += (not p) and g
     n = len(golds)
-    return {'accuracy': correct/n if n else 0.0, 'f1': 2*tp/(2*tp + fp + fn) if tp else 0.0, 'n': n, 'unparsed': unparsed}
+    return {'accuracy': correct/n if n else 0.0, 'f1': 2*tp/(2*tp + fp + fn) if tp else 0.0, 'n': n,
+            'unparsed': unparsed}
 
 # %% ../../nbs/04_metrics.ipynb #c159fba4
 _ROUGE = None
@@ -281,7 +291,8 @@ def rouge_scores(prediction: str, # generated text
 def bleu_scores(prediction: str, # generated text
                 reference: str, # reference text
                ) -> dict:
-    "Sentence BLEU-1…4 (0–1): sacrebleu's BLEU with `max_ngram_order=n`, exponential smoothing and effective order, on `text_tokens`."
+    """Sentence BLEU-1…4 (0–1): sacrebleu's BLEU with `max_ngram_order=n`, exponential smoothing and effective order, on
+    `text_tokens`."""
     hyp, ref = ' '.join(text_tokens(prediction)), ' '.join(text_tokens(reference))
     if not hyp or not ref: return {f'bleu{n}': 0.0 for n in range(1, 5)}
     return {f'bleu{n}': min(1.0, _bleu(n).sentence_score(hyp, [ref]).score/100) for n in range(1, 5)}

@@ -24,12 +24,18 @@ STUDY_COLUMNS = ('method', 'variant', 'dataset', 'task', 'item_id', 'metric', 'v
 def check_study_table(df) -> 'pd.DataFrame':
     "The table with `item_id` as str and `value` as float, after checking its columns and that no (method, item, metric) repeats."
     import pandas as pd
-    if not isinstance(df, pd.DataFrame): raise InsightkitError(f'a study table is a pandas DataFrame, got {type(df).__name__}')
+    if not isinstance(df, pd.DataFrame):
+        raise InsightkitError(f'a study table is a pandas DataFrame, got {type(df).__name__}')
     missing = [c for c in STUDY_COLUMNS if c not in df.columns]
-    if missing: raise InsightkitError(f'study table lacks column(s) {", ".join(missing)}; it needs {", ".join(STUDY_COLUMNS)}')
+    if missing:
+        raise InsightkitError(f'study table lacks column(s) {", ".join(missing)}; it needs {", ".join(STUDY_COLUMNS)}')
     df = df.assign(item_id=df.item_id.astype(str), value=pd.to_numeric(df.value, errors='coerce').astype(float))
     dup = df.duplicated(['method', 'item_id', 'metric'])
-    if dup.any(): raise InsightkitError(f'study table repeats (method, item_id, metric), e.g. {tuple(df[dup].iloc[0][["method", "item_id", "metric"]])}')
+    if dup.any():
+        raise InsightkitError(
+            'study table repeats (method, item_id, metric), e.g.'
+            f' {tuple(df[dup].iloc[0][["method", "item_id", "metric"]])}'
+        )
     return df
 
 # %% ../../nbs/12b_report.ipynb #00a837ac
@@ -47,13 +53,15 @@ def method_summary(table, n_boot: int = 10_000, level: float = 0.95, seed: int =
 def paired_tests(table, baseline: str | None = None, # the method every other is compared with
                  correction: str = 'holm', # 'holm' or 'bonferroni' over the family
                  alpha: float = 0.05, n_boot: int = 10_000, seed: int = 0,
-                 comparisons: Sequence[tuple[str, str]] | None = None, # (method, its baseline) pairs instead of all vs `baseline`
+                 # (method, its baseline) pairs instead of all vs `baseline`
+                 comparisons: Sequence[tuple[str, str]] | None = None,
                 ) -> 'pd.DataFrame':
     "Each method against its baseline, per metric: paired difference and interval, Wilcoxon n, p, r, corrected p over the stated family."
     import pandas as pd
     t = check_study_table(table)
     methods = list(t.method.unique())
-    pairs = list(comparisons) if comparisons else [(m, baseline) for m in methods if m != baseline] if baseline is not None else []
+    pairs = list(comparisons) if comparisons else [(m, baseline) for m in methods
+                                                   if m != baseline] if baseline is not None else []
     if not pairs: return pd.DataFrame()
     for m in {x for p in pairs for x in p}:
         if m not in methods: raise InsightkitError(f'{m!r} is not a method of the table; methods: {sorted(methods)}')
@@ -64,8 +72,10 @@ def paired_tests(table, baseline: str | None = None, # the method every other is
         for m, base in pairs:
             x, y = w[m], w[base]
             ci, wt = paired_bootstrap_ci(x, y, n_boot=n_boot, seed=seed), wilcoxon_test(x, y)
-            rows.append({'metric': metric, 'method': m, 'baseline': base, 'pairs': wt['n_pairs'], 'diff': ci['estimate'],
-                         'diff_low': ci['low'], 'diff_high': ci['high'], 'wilcoxon_n': wt['n'], 'p': wt['p'], 'r': wt['r'], 'test': wt['method']})
+            rows.append({'metric': metric, 'method': m, 'baseline': base, 'pairs': wt['n_pairs'],
+                         'diff': ci['estimate'],
+                         'diff_low': ci['low'], 'diff_high': ci['high'], 'wilcoxon_n': wt['n'], 'p': wt['p'],
+                         'r': wt['r'], 'test': wt['method']})
     out = pd.DataFrame(rows)
     if out.empty: return out
     out['p_adj'], out['reject'] = correct_pvalues(out.p, correction, alpha)
@@ -80,14 +90,18 @@ def judges_agreement(table, metric_a: str, metric_b: str) -> dict:
     t = check_study_table(table)
     wa, wb = (t[t.metric == m].pivot(index='item_id', columns='method', values='value') for m in (metric_a, metric_b))
     long = [t[t.metric == m][['method', 'item_id', 'value']] for m in (metric_a, metric_b)]
-    both = long[0].merge(long[1], on=['method', 'item_id'], suffixes=('_a', '_b')).dropna().rename(columns={'value_a': 'a', 'value_b': 'b'})
-    out = {'pairs': len(both), 'kappa': cohen_kappa(both.a.round().tolist(), both.b.round().tolist()) if len(both) else float('nan'),
-           'spearman_all': float(spearmanr(both.a, both.b).statistic) if len(both) > 2 and both.a.nunique() > 1 and both.b.nunique() > 1 else float('nan')}
+    both = long[0].merge(long[1], on=['method', 'item_id'],
+                         suffixes=('_a', '_b')).dropna().rename(columns={'value_a': 'a', 'value_b': 'b'})
+    out = {'pairs': len(both),
+           'kappa': cohen_kappa(both.a.round().tolist(), both.b.round().tolist()) if len(both) else float('nan'),
+           'spearman_all': float(spearmanr(both.a, both.b).statistic) if len(both) > 2 and both.a.nunique() > 1
+           and both.b.nunique() > 1 else float('nan')}
     if wa.shape[1] >= 2: out.update(judge_agreement(wa, wb))
     return out
 
 # %% ../../nbs/12b_report.ipynb #c4db6009
-def judging_report(table, baseline: str | None = None, correction: str = 'holm', alpha: float = 0.05, n_boot: int = 10_000, seed: int = 0,
+def judging_report(table, baseline: str | None = None, correction: str = 'holm', alpha: float = 0.05,
+                   n_boot: int = 10_000, seed: int = 0,
                    comparisons: Sequence[tuple[str, str]] | None = None) -> 'pd.DataFrame':
     "One row per (metric, method): n, failures, mean ± bootstrap CI, and against its baseline: diff, CI, Wilcoxon n, p, corrected p, r."
     s = method_summary(table, n_boot=n_boot, seed=seed)
@@ -98,14 +112,17 @@ def plot_report(report, baseline: str | None = None, title: str = ''):
     "A figure with one panel per metric: each method's mean and bootstrap interval, with the corrected p against the baseline."
     import matplotlib.pyplot as plt
     metrics = list(dict.fromkeys(report.metric))
-    fig, axes = plt.subplots(1, len(metrics), figsize=(3.2*len(metrics) + 1.5, 0.45*report.method.nunique() + 1.6), squeeze=False)
+    fig, axes = plt.subplots(1, len(metrics), figsize=(3.2*len(metrics) + 1.5, 0.45*report.method.nunique() + 1.6),
+                             squeeze=False)
     for ax, metric in zip(axes[0], metrics):
         r = report[report.metric == metric].reset_index(drop=True)
-        if baseline is not None: r = r.iloc[np.argsort([m != baseline for m in r.method], kind='stable')].reset_index(drop=True)
+        if baseline is not None:
+            r = r.iloc[np.argsort([m != baseline for m in r.method], kind='stable')].reset_index(drop=True)
         ys = np.arange(len(r))[::-1]
         ax.errorbar(r['mean'], ys, xerr=[r['mean'] - r.ci_low, r.ci_high - r['mean']], fmt='o', capsize=3)
         for y, row in zip(ys, r.itertuples()):
-            if 'p_adj' in r and row.p_adj == row.p_adj: ax.annotate(f'p_adj={row.p_adj:.2g}', (row.ci_high, y), xytext=(4, 0),
+            if 'p_adj' in r and row.p_adj == row.p_adj: ax.annotate(f'p_adj={row.p_adj:.2g}', (row.ci_high, y),
+                                                                    xytext=(4, 0),
                                                                     textcoords='offset points', va='center', fontsize=7)
         ax.set_yticks(ys, r.method); ax.set_title(metric); ax.set_xlabel('mean (95% bootstrap CI)')
         ax.margins(x=0.35)
@@ -130,7 +147,8 @@ def _settings(m: dict) -> dict:
 
 def method_labels(manifests: Sequence[dict]) -> list[str]:
     "A label per run: its variant, plus the simple settings whose values differ between the runs (unique; else the run name)."
-    sets = [{k: v for k, v in _settings(m).items() if isinstance(v, (int, float, str, bool)) or v is None} for m in manifests]
+    sets = [{k: v for k, v in _settings(m).items() if isinstance(v, (int, float, str, bool)) or v is None}
+            for m in manifests]
     variants = [m.get('variant', '?') for m in manifests]
     labels = []
     for v, s in zip(variants, sets):  # settings are compared only among runs of the same variant
@@ -139,22 +157,27 @@ def method_labels(manifests: Sequence[dict]) -> list[str]:
         labels.append(' '.join([v] + [f'{k}={s[k]}' for k in keys]))
     return labels if len(set(labels)) == len(labels) else [m.get('name', str(i)) for i, m in enumerate(manifests)]
 
-def runs_table(run_dirs: Sequence[str | Path], labels: Sequence[str] | None = None, # a method label per run (default `method_labels`)
+# a method label per run (default `method_labels`)
+def runs_table(run_dirs: Sequence[str | Path], labels: Sequence[str] | None = None,
               ) -> 'pd.DataFrame':
     "A study table of EM and F1 (qa runs) or accuracy (matching runs) per item of each run folder."
     import pandas as pd
     from insightkit.evaluation.metrics import qa_item_scores
     runs = [read_run(d) for d in run_dirs]
     labels = list(labels) if labels is not None else method_labels([m for m, _ in runs])
-    if len(labels) != len(runs) or len(set(labels)) != len(labels): raise InsightkitError(f'give one distinct label per run, got {labels}')
+    if len(labels) != len(runs) or len(set(labels)) != len(labels):
+        raise InsightkitError(f'give one distinct label per run, got {labels}')
     rows = []
     for label, (m, recs) in zip(labels, runs):
         task, ds = m.get('task', ''), (m.get('data') or {}).get('dataset') or (m.get('data') or {}).get('prefix', '')
         for r in recs:
             if task == 'matching' or m.get('kind') == 'matching':
                 scores = {'accuracy': float(str(r.get('prediction', '')).strip().lower() == str(r['golds'][0]).lower())}
-            else: scores = qa_item_scores(r.get('prediction'), r.get('golds') or [], multi=task == 'multi' or m.get('kind') == 'multi')
-            rows += [{'method': label, 'variant': m.get('variant', ''), 'dataset': ds, 'task': task, 'item_id': str(r['id']),
+            else:
+                scores = qa_item_scores(r.get('prediction'), r.get('golds') or [],
+                                        multi=task == 'multi' or m.get('kind') == 'multi')
+            rows += [{'method': label, 'variant': m.get('variant', ''), 'dataset': ds, 'task': task,
+                      'item_id': str(r['id']),
                       'metric': k, 'value': float(v)} for k, v in scores.items()]
     return check_study_table(pd.DataFrame(rows, columns=list(STUDY_COLUMNS)))
 
@@ -170,7 +193,8 @@ def judge_runs(rubric, # a rubric file, name or dict
     from insightkit.evaluation.judges import Judge, load_rubric, make_judges, score_pairwise, score_pointwise
     if not run_dirs: raise InsightkitError('give at least one run folder to judge')
     rub = load_rubric(rubric)
-    js = judges if isinstance(judges, (list, tuple)) and all(isinstance(j, Judge) for j in judges) else make_judges(judges)
+    js = judges if isinstance(judges,
+                              (list, tuple)) and all(isinstance(j, Judge) for j in judges) else make_judges(judges)
     runs = [read_run(d) for d in run_dirs]
     labels = method_labels([m for m, _ in runs])
     recs = {l: (m, r[:limit] if limit else r) for l, (m, r) in zip(labels, runs)}
@@ -181,27 +205,34 @@ def judge_runs(rubric, # a rubric file, name or dict
             verdicts, st = score_pointwise(j, rub, rs)
             for k in calls: calls[k] += st[k]
             fails[j.name] += st['failures']
-            rows += [{'method': label, 'variant': m.get('variant', ''), 'dataset': (m.get('data') or {}).get('prefix', ''), 'task': m.get('task', ''),
-                      'item_id': str(r['id']), 'metric': f'judge:{j.name}', 'value': float('nan') if v['score'] is None else float(v['score'])}
+            rows += [{'method': label, 'variant': m.get('variant', ''),
+                      'dataset': (m.get('data') or {}).get('prefix', ''), 'task': m.get('task', ''),
+                      'item_id': str(r['id']), 'metric': f'judge:{j.name}',
+                      'value': float('nan') if v['score'] is None else float(v['score'])}
                      for r, v in zip(rs, verdicts)]
         if pairwise and len(recs) > 1:
             base, flips_a, flips_b = labels[0], [], []
             by_id = {str(r['id']): r for r in recs[base][1]}
             for other in labels[1:]:
                 shared = [(by_id[str(r['id'])], r) for r in recs[other][1] if str(r['id']) in by_id]
-                items = [{'question': a.get('question', ''), 'golds': a.get('golds'), 'outputs': {base: a.get('prediction') or '', other: b.get('prediction') or ''}}
+                items = [{'question': a.get('question', ''), 'golds': a.get('golds'),
+                          'outputs': {base: a.get('prediction') or '', other: b.get('prediction') or ''}}
                          for a, b in shared]
                 verdicts, st = score_pairwise(j, rub, items)
                 for k in calls: calls[k] += st[k]
                 fails[j.name] += st['failures']
                 flips_a += [v['ab'] for v in verdicts]; flips_b += [v['ba'] for v in verdicts]
-                wins[f'{j.name}: {other} vs {base}'] = {w: sum(v['winner'] == w for v in verdicts) for w in (other, base, 'tie')}
+                wins[f'{j.name}: {other} vs {base}'] = {w: sum(v['winner'] == w for v in verdicts)
+                                                        for w in (other, base, 'tie')}
             bias[j.name] = flip_rate(flips_a, flips_b)
     table = check_study_table(pd.DataFrame(rows, columns=list(STUDY_COLUMNS)))
     summ = method_summary(table, n_boot=n_boot, seed=seed)
-    methods = {l: {r.metric.split(':', 1)[1]: {'mean': r.mean, 'ci_low': r.ci_low, 'ci_high': r.ci_high, 'n': int(r.n), 'failures': int(r.failures)}
+    methods = {l: {r.metric.split(':', 1)[1]: {'mean': r.mean, 'ci_low': r.ci_low, 'ci_high': r.ci_high, 'n': int(r.n),
+                                               'failures': int(r.failures)}
                    for r in summ[summ.method == l].itertuples()} for l in labels}
     agreement = judges_agreement(table, f'judge:{js[0].name}', f'judge:{js[1].name}') if len(js) > 1 else None
-    return {'rubric': rub['name'], 'judges': [j.describe() for j in js], 'runs': {l: str(d) for l, d in zip(labels, run_dirs)},
+    return {'rubric': rub['name'], 'judges': [j.describe() for j in js],
+            'runs': {l: str(d) for l, d in zip(labels, run_dirs)},
             'methods': methods, 'agreement': agreement, 'position_bias': bias or None, 'pairwise_wins': wins or None,
-            'failures': fails, 'calls': calls['calls'], 'uncached_calls': calls['uncached'], 'retries': calls['retries'], 'table': table}
+            'failures': fails, 'calls': calls['calls'], 'uncached_calls': calls['uncached'],
+            'retries': calls['retries'], 'table': table}

@@ -20,7 +20,8 @@ def question_scores(ranked_ids: Sequence, # retrieved ids, best first
                     gold_ids: Sequence, # the question's gold document ids
                     k: int, # cut-off
                    ) -> tuple[float, float]:
-    "`(hits, rr)` for one question: recall of its gold documents in the top `k`, and their mean reciprocal rank within it."
+    """`(hits, rr)` for one question: recall of its gold documents in the top `k`, and their mean reciprocal rank within
+    it."""
     if not list(gold_ids): raise InsightkitError('a question needs at least one gold document id')
     top = list(ranked_ids)[:k]
     return recall_at_k(top, gold_ids, k), mean_mrr_over_golds(top, gold_ids)
@@ -37,7 +38,9 @@ def load_questions(path: str | Path, # an Insight-RAG `_deep` or `_multi` file
             gold = [r['doc-id']] if task == 'deep' else [o['doc-id'] for o in r['objs']]
             qs.append(r['question']); golds.append(gold)
         except (KeyError, TypeError) as e:
-            raise InsightkitError(f'{path}:{line}: a {task} record needs a question and gold doc ids (missing {e})') from None
+            raise InsightkitError(
+                f'{path}:{line}: a {task} record needs a question and gold doc ids (missing {e})'
+            ) from None
     return qs, golds
 
 # %% ../../nbs/04b_retrieval_eval.ipynb #25d1c363
@@ -70,11 +73,13 @@ def eval_retrieval(data: str | Path | None = None, # data folder (default: the d
                    limit: int | None = None, # only the first N questions
                    **kw, # retriever options (see `make_retriever`)
                   ) -> dict:
-    "Hits@K and MRR@K of a retriever over a corpus's documents on its deep or multi-source questions: `{hits, mrr, n, …}`."
+    """Hits@K and MRR@K of a retriever over a corpus's documents on its deep or multi-source questions: `{hits, mrr, n,
+    …}`."""
     if task not in ('deep', 'multi'): raise InsightkitError(f'unknown task {task!r}; expected deep or multi')
     if limit is not None and limit < 1: raise InsightkitError(f'limit must be at least 1, got {limit}')
     src = resolve_data(data, prefix)
-    if not src.file(task).exists(): raise InsightkitError(f'{src.file(task)}: no such file, so no {task} questions to evaluate')
+    if not src.file(task).exists():
+        raise InsightkitError(f'{src.file(task)}: no such file, so no {task} questions to evaluate')
     items = [(r['id'], r['document']) for _, r in read_jsonl(src.file('docs'))]
     qs, golds = load_questions(src.file(task), task)
     if limit: qs, golds = qs[:limit], golds[:limit]

@@ -25,7 +25,8 @@ def paired_arrays(a: Sequence[float], # the first method's value per item
                  ) -> tuple[np.ndarray, np.ndarray, int]:
     "`a` and `b` as float arrays with every item missing on either side removed, and how many were removed."
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    if a.shape != b.shape or a.ndim != 1: raise InsightkitError(f'paired values need two 1-d sequences of one length, got {a.shape} and {b.shape}')
+    if a.shape != b.shape or a.ndim != 1:
+        raise InsightkitError(f'paired values need two 1-d sequences of one length, got {a.shape} and {b.shape}')
     keep = ~(np.isnan(a) | np.isnan(b))
     return a[keep], b[keep], int((~keep).sum())
 
@@ -57,7 +58,8 @@ def wilcoxon_test(a: Sequence[float], # one method's value per item
                  ) -> dict:
     "Paired Wilcoxon signed-rank test of `a` against `b`: N, W+, p, Z, r = |Z|/√N, mean difference, and the p-value's method."
     from scipy.stats import PermutationMethod, wilcoxon
-    if zero_method not in ('wilcox', 'pratt', 'zsplit'): raise InsightkitError(f"zero_method must be wilcox, pratt or zsplit, not {zero_method!r}")
+    if zero_method not in ('wilcox', 'pratt', 'zsplit'):
+        raise InsightkitError(f"zero_method must be wilcox, pratt or zsplit, not {zero_method!r}")
     a, b, dropped = paired_arrays(a, b)
     d = a - b
     nz = d[d != 0]
@@ -73,7 +75,8 @@ def wilcoxon_test(a: Sequence[float], # one method's value per item
     res = wilcoxon(x, zero_method=zero_method, alternative=alternative, method=how)
     from scipy.stats import rankdata
     z = wilcoxon_z(nz)
-    out.update(w_plus=float(rankdata(np.abs(nz))[nz > 0].sum()), p=float(res.pvalue), z=z, r=effect_size_r(z, n), method=method)
+    out.update(w_plus=float(rankdata(np.abs(nz))[nz > 0].sum()), p=float(res.pvalue), z=z, r=effect_size_r(z, n),
+               method=method)
     return out
 
 # %% ../../nbs/12_stats.ipynb #bae78de6
@@ -123,7 +126,8 @@ def _aligned(scores_a, scores_b):
     import pandas as pd
     a, b = pd.DataFrame(scores_a), pd.DataFrame(scores_b)
     cols = [c for c in a.columns if c in b.columns]
-    if len(cols) < 2: raise InsightkitError(f'judge agreement needs at least two methods scored by both judges, got {cols}')
+    if len(cols) < 2:
+        raise InsightkitError(f'judge agreement needs at least two methods scored by both judges, got {cols}')
     a, b = a[cols].astype(float), b[cols].astype(float)
     rows = a.index.intersection(b.index)
     a, b = a.loc[rows], b.loc[rows]
@@ -165,7 +169,9 @@ def spearman_per_item(scores_a, scores_b) -> np.ndarray:
 def summarise_rho(rhos: Sequence[float]) -> dict:
     "Median, 75th and 90th percentile and mean of per-item ρ, with how many items had a defined ρ."
     r = np.asarray(rhos, dtype=float); ok = r[~np.isnan(r)]
-    if not len(ok): return {'median': float('nan'), 'p75': float('nan'), 'p90': float('nan'), 'mean': float('nan'), 'n': 0, 'undefined': len(r)}
+    if not len(ok):
+        return {'median': float('nan'), 'p75': float('nan'), 'p90': float('nan'), 'mean': float('nan'), 'n': 0,
+                'undefined': len(r)}
     return {'median': float(np.median(ok)), 'p75': float(np.quantile(ok, 0.75)), 'p90': float(np.quantile(ok, 0.9)),
             'mean': float(ok.mean()), 'n': len(ok), 'undefined': int(len(r) - len(ok))}
 
@@ -173,7 +179,8 @@ def summarise_rho(rhos: Sequence[float]) -> dict:
 def cohen_kappa(labels_a: Sequence, labels_b: Sequence) -> float:
     "Unweighted Cohen's κ between two judges' categorical labels of the same items (None/NaN labels dropped pairwise)."
     pairs = [(x, y) for x, y in zip(labels_a, labels_b) if x is not None and y is not None and x == x and y == y]
-    if len(labels_a) != len(labels_b): raise InsightkitError(f'cohen_kappa got {len(labels_a)} and {len(labels_b)} labels')
+    if len(labels_a) != len(labels_b):
+        raise InsightkitError(f'cohen_kappa got {len(labels_a)} and {len(labels_b)} labels')
     if not pairs: return float('nan')
     n = len(pairs)
     po = sum(x == y for x, y in pairs)/n
@@ -189,12 +196,15 @@ def judge_agreement(scores_a, # judge A: item × method scores
     "Every agreement statistic between two judges' item × method scores, with the number of items compared."
     a, _ = _aligned(scores_a, scores_b)
     rho = summarise_rho(spearman_per_item(scores_a, scores_b))
-    return {'items': len(a), 'pairwise_order': pairwise_order_agreement(scores_a, scores_b), 'top1_overlap': top1_overlap(scores_a, scores_b),
-            f'top{k}_jaccard': topk_jaccard(scores_a, scores_b, k), **{f'spearman_{s}': v for s, v in rho.items() if s not in ('n', 'undefined')},
+    return {'items': len(a), 'pairwise_order': pairwise_order_agreement(scores_a, scores_b),
+            'top1_overlap': top1_overlap(scores_a, scores_b),
+            f'top{k}_jaccard': topk_jaccard(scores_a, scores_b, k),
+            **{f'spearman_{s}': v for s, v in rho.items() if s not in ('n', 'undefined')},
             'spearman_undefined': rho['undefined']}
 
 # %% ../../nbs/12_stats.ipynb #ff61c987
-def flip_rate(first: Sequence, # preferred method (or 'tie') when the pair was shown in one order; None: the judgement failed
+# preferred method (or 'tie') when the pair was shown in one order; None: the judgement failed
+def flip_rate(first: Sequence,
               second: Sequence, # ... when shown in the other order
              ) -> float:
     "Share of pairs whose two verdicts (one per presentation order) differ; pairs with a failed verdict are left out."

@@ -50,10 +50,12 @@ def normalize_schema(schema) -> dict | None:
         except ImportError: BaseModel = None
         if BaseModel and issubclass(schema, BaseModel):
             s = schema.model_json_schema(); s.setdefault('title', schema.__name__); return s
-    if not isinstance(schema, dict): raise SchemaError(f'schema must be a JSON Schema dict or a pydantic model, got {type(schema).__name__}')
+    if not isinstance(schema, dict):
+        raise SchemaError(f'schema must be a JSON Schema dict or a pydantic model, got {type(schema).__name__}')
     import jsonschema
     try: jsonschema.validators.validator_for(schema).check_schema(schema)
-    except jsonschema.SchemaError as e: raise SchemaError(f'invalid JSON Schema {schema_name(schema)!r}: {e.message}') from None
+    except jsonschema.SchemaError as e:
+        raise SchemaError(f'invalid JSON Schema {schema_name(schema)!r}: {e.message}') from None
     return schema
 
 def schema_name(schema: dict | None) -> str:
@@ -74,13 +76,17 @@ def extract_json(text: str):
     return None
 
 def validate_output(text: str, schema: dict):
-    "Parse `text` as JSON and check it against `schema`; raise `OutputValidationError` naming the schema and showing the raw text."
+    """Parse `text` as JSON and check it against `schema`; raise `OutputValidationError` naming the schema and showing
+    the raw text."""
     import jsonschema
     data = extract_json(text)
-    if data is None: raise OutputValidationError(f'output for schema {schema_name(schema)!r} is not JSON; raw text: {text[:500]!r}')
+    if data is None:
+        raise OutputValidationError(f'output for schema {schema_name(schema)!r} is not JSON; raw text: {text[:500]!r}')
     try: jsonschema.validate(data, schema)
     except jsonschema.ValidationError as e:
-        raise OutputValidationError(f'output does not match schema {schema_name(schema)!r}: {e.message}; raw text: {text[:500]!r}') from None
+        raise OutputValidationError(
+            f'output does not match schema {schema_name(schema)!r}: {e.message}; raw text: {text[:500]!r}'
+        ) from None
     return data
 
 # %% ../../nbs/01_llm_base.ipynb #c9a2a7dd

@@ -34,7 +34,8 @@ def call_key(backend: str, fingerprint: str, messages: list[dict], schema: dict 
     "The cache key of a call; under greedy decoding `seed` and `top_p` cannot change the output and are left out."
     s = asdict(settings)
     if settings.temperature == 0: s.pop('seed'); s.pop('top_p')
-    return stable_hash({'backend': backend, 'fingerprint': fingerprint, 'messages': messages, 'schema': schema, 'settings': s})
+    return stable_hash({'backend': backend, 'fingerprint': fingerprint, 'messages': messages, 'schema': schema,
+                        'settings': s})
 
 _CACHE_SQL = '''
 CREATE TABLE IF NOT EXISTS calls(key TEXT PRIMARY KEY, backend TEXT, model TEXT, fingerprint TEXT, role TEXT,
@@ -90,7 +91,8 @@ class CallCache:
                  mode: str | None = None, # record, replay or off (default: `INSIGHTKIT_CACHE_MODE`, read at each call)
                 ):
         self.path = Path(path).expanduser() if path else call_cache_path()
-        if mode is not None and mode not in CACHE_MODES: raise LLMError(f'cache mode {mode!r} is not one of {", ".join(CACHE_MODES)}')
+        if mode is not None and mode not in CACHE_MODES:
+            raise LLMError(f'cache mode {mode!r} is not one of {", ".join(CACHE_MODES)}')
         self._mode, self._local = mode, threading.local()
 
     @property
@@ -129,15 +131,21 @@ class CallCache:
         return con
 
     def _damaged(self, e: DamagedCacheError) -> sqlite3.Connection:
-        "In record mode, move the damaged file aside with a warning and start an empty one; otherwise stop with what to do."
+        """In record mode, move the damaged file aside with a warning and start an empty one; otherwise stop with what
+        to do."""
         mode = self.mode
         if mode != 'record':
-            raise DamagedCacheError(self.path, e.problem, f'; its recorded calls cannot be read ({mode} mode). Move it aside '
+            raise DamagedCacheError(self.path, e.problem,
+                                    f'; its recorded calls cannot be read ({mode} mode). Move it aside '
                                     f'(mv {self.path} {self.path}.damaged) and record the calls again, or point '
                                     'INSIGHTKIT_CALL_CACHE at a sound copy') from None
         aside = move_aside(self.path)
-        warnings.warn(f'insightkit: the call cache {self.path} is damaged ({e.problem}); moved it to {aside} and started an '
-                      'empty one: calls recorded in it will be made again', DamagedCacheWarning, stacklevel=3)
+        warnings.warn(
+            f'insightkit: the call cache {self.path} is damaged ({e.problem}); moved it to {aside} and started an '
+            'empty one: calls recorded in it will be made again',
+            DamagedCacheWarning,
+            stacklevel=3,
+        )
         return self._open()
 
     def _write(self, sql: str, rows: list[tuple]):
@@ -158,7 +166,8 @@ class CallCache:
             part = keys[i:i + 500]
             sql = f'SELECT key, text, data, usage, model FROM calls WHERE key IN ({",".join("?"*len(part))})'
             for k, text, data, usage, model in con.execute(sql, part):
-                found[k] = {'text': text, 'data': json.loads(data) if data is not None else None, 'usage': json.loads(usage), 'model': model}
+                found[k] = {'text': text, 'data': json.loads(data) if data is not None else None,
+                            'usage': json.loads(usage), 'model': model}
         return found
 
     def get(self, key: str) -> dict | None:
@@ -169,14 +178,21 @@ class CallCache:
         "Store calls: dicts with key, backend, model, fingerprint, role, request and reply (a `Reply`)."
         now = time.time()
         self._write('INSERT OR REPLACE INTO calls VALUES (?,?,?,?,?,?,?,?,?,?)',
-                    [(e['key'], e['backend'], e['model'], e['fingerprint'], e['role'], canonical_json(e['request']), e['reply'].text,
-                      None if e['reply'].data is None else json.dumps(e['reply'].data), json.dumps(e['reply'].usage), now) for e in entries])
+                    [(e['key'], e['backend'], e['model'], e['fingerprint'], e['role'], canonical_json(e['request']),
+                      e['reply'].text,
+                      None if e['reply'].data is None else json.dumps(e['reply'].data), json.dumps(e['reply'].usage),
+                      now) for e in entries])
 
     def log(self, events: list[tuple[str, str | None, bool, dict]], run: str | None = None):
         "Record calls served: (key, role, cached, usage) each, labelled with `run` (default `INSIGHTKIT_RUN`)."
         run, now = run if run is not None else os.environ.get('INSIGHTKIT_RUN'), time.time()
-        self._write('INSERT INTO events(key, role, run, cached, prompt_tokens, completion_tokens, ts) VALUES (?,?,?,?,?,?,?)',
-                    [(k, role, run, int(cached), u.get('prompt_tokens', 0), u.get('completion_tokens', 0), now) for k, role, cached, u in events])
+        self._write(
+            'INSERT INTO events(key, role, run, cached, prompt_tokens, completion_tokens, ts) VALUES (?,?,?,?,?,?,?)',
+            [
+                (k, role, run, int(cached), u.get('prompt_tokens', 0), u.get('completion_tokens', 0), now)
+                for k, role, cached, u in events
+            ],
+        )
 
     def __len__(self) -> int: return self.connect().execute('SELECT COUNT(*) FROM calls').fetchone()[0]
     def __bool__(self) -> bool: return True  # an empty cache is still a cache
@@ -184,18 +200,25 @@ class CallCache:
     def usage_by_role(self, run: str | None = None) -> dict[str, dict]:
         "Calls, cached calls and tokens per role, over every event or those of one `run`."
         where, args = ('WHERE run = ?', (run,)) if run is not None else ('', ())
-        rows = self.connect().execute(f'SELECT role, COUNT(*), SUM(cached), SUM(prompt_tokens), SUM(completion_tokens) FROM events {where} '
-                                      'GROUP BY role ORDER BY role', args)
-        return {role: {'calls': n, 'cached': int(c or 0), 'prompt_tokens': int(p or 0), 'completion_tokens': int(g or 0)}
+        rows = self.connect().execute(
+            f'SELECT role, COUNT(*), SUM(cached), SUM(prompt_tokens), SUM(completion_tokens) FROM events {where} '
+            'GROUP BY role ORDER BY role',
+            args,
+        )
+        return {role: {'calls': n, 'cached': int(c or 0), 'prompt_tokens': int(p or 0),
+                       'completion_tokens': int(g or 0)}
                 for role, n, c, p, g in rows}
 
     def call_stats(self, run: str | None = None, # only the events of this run label
-                   since: float | None = None, until: float | None = None, # only events logged in this window (epoch seconds)
+                   # only events logged in this window (epoch seconds)
+                   since: float | None = None, until: float | None = None,
                   ) -> dict[str, int]:
-        "How many calls were served, from the cache or not, over every event, those of one `run`, or those of a time window."
+        """How many calls were served, from the cache or not, over every event, those of one `run`, or those of a time
+        window."""
         conds = [(c, v) for c, v in (('run = ?', run), ('ts >= ?', since), ('ts <= ?', until)) if v is not None]
         where = ('WHERE ' + ' AND '.join(c for c, _ in conds)) if conds else ''
-        n, c = self.connect().execute(f'SELECT COUNT(*), SUM(cached) FROM events {where}', [v for _, v in conds]).fetchone()
+        n, c = self.connect().execute(f'SELECT COUNT(*), SUM(cached) FROM events {where}',
+                                      [v for _, v in conds]).fetchone()
         return {'calls': n, 'cached': int(c or 0), 'uncached': n - int(c or 0)}
 
 _CALL_CACHES: dict[str, CallCache] = {}

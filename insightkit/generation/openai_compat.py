@@ -11,7 +11,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from fastcore.basics import patch
 
 from ..core import stable_hash
-from .base import (Backend, Reply, GenSettings, LLMError, BackendUnavailable, OutputValidationError,
+from .base import (Backend, Reply, GenSettings, LLMError, BackendUnavailable,
+                                        OutputValidationError,
                                         register_backend, validate_output, schema_name)
 from ..secrets import redact_url
 
@@ -27,7 +28,8 @@ def chat_completion(text: str, # the assistant's reply
                     finish_reason: str = 'stop') -> dict:
     "An OpenAI chat-completion response body carrying `text`."
     return {'id': 'chatcmpl-mock', 'object': 'chat.completion', 'created': 0, 'model': model,
-            'choices': [{'index': 0, 'finish_reason': finish_reason, 'message': {'role': 'assistant', 'content': text}}],
+            'choices': [{'index': 0, 'finish_reason': finish_reason,
+                         'message': {'role': 'assistant', 'content': text}}],
             'usage': {'prompt_tokens': prompt_tokens, 'completion_tokens': completion_tokens,
                       'total_tokens': prompt_tokens + completion_tokens}}
 
@@ -37,7 +39,8 @@ def _echo(body: dict) -> str:
 
 class MockOpenAIServer:
     "A tiny OpenAI-compatible chat server on 127.0.0.1 (standard library only) that answers each request with `respond(body)`."
-    def __init__(self, respond=None): # `body -> str | dict | (status, dict)`: reply text, a full response body, or an HTTP status and JSON body
+    # `body -> str | dict | (status, dict)`: reply text, a full response body, or an HTTP status and JSON body
+    def __init__(self, respond=None):
         self.respond, self.requests = respond or _echo, []
         mock = self
         class Handler(BaseHTTPRequestHandler):
@@ -48,12 +51,14 @@ class MockOpenAIServer:
                 self.send_header('Content-Length', str(len(data))); self.end_headers(); self.wfile.write(data)
             def do_GET(self):
                 if self.path.rstrip('/') in ('/health', ''): self._send(200, {'status': 'ok'})
-                elif self.path.endswith('/models'): self._send(200, {'object': 'list', 'data': [{'id': 'mock', 'object': 'model'}]})
+                elif self.path.endswith('/models'):
+                    self._send(200, {'object': 'list', 'data': [{'id': 'mock', 'object': 'model'}]})
                 else: self._send(404, {'error': {'message': f'no route {self.path}'}})
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers.get('Content-Length', 0))) or b'{}')
                 mock.requests.append(body)
-                if not self.path.endswith('/chat/completions'): return self._send(404, {'error': {'message': f'no route {self.path}'}})
+                if not self.path.endswith('/chat/completions'):
+                    return self._send(404, {'error': {'message': f'no route {self.path}'}})
                 out = mock.respond(body)
                 if isinstance(out, tuple): self._send(*out)
                 elif isinstance(out, dict): self._send(200, out)
@@ -108,10 +113,12 @@ def with_instruction(messages: list[dict], text: str) -> list[dict]:
     return msgs
 
 def repair_messages(messages: list[dict], raw: str, error: Exception, schema: dict) -> list[dict]:
-    "The conversation for the one repair round: the invalid reply, the validation error and the full schema, asking for corrected JSON only."
+    """The conversation for the one repair round: the invalid reply, the validation error and the full schema, asking
+    for corrected JSON only."""
     why = str(error).split('; raw text:')[0]
     return messages + [{'role': 'assistant', 'content': raw},
-                       {'role': 'user', 'content': f'That reply is not valid: {why}.\nThe JSON must satisfy this JSON Schema:\n'
+                       {'role': 'user',
+                        'content': f'That reply is not valid: {why}.\nThe JSON must satisfy this JSON Schema:\n'
                                                    f'{json.dumps(schema)}\nReply with the corrected JSON only.'}]
 
 # %% ../../nbs/01d_openai.ipynb #78c6ab5b
@@ -123,17 +130,24 @@ class OpenAIBackend(Backend):
     "A model behind an OpenAI-compatible chat-completions endpoint (OpenAI, vLLM, `transformers serve`, Ollama)."
     name = 'openai'
     def __init__(self, model: str, # the model name the server knows (for `transformers serve`, its FORCE_MODEL)
-                 base_url: str | None = None, # endpoint ending in /v1; default: env INSIGHTKIT_OPENAI_BASE_URL, then the SDK's (OPENAI_BASE_URL or api.openai.com)
+                 # endpoint ending in /v1; default: env INSIGHTKIT_OPENAI_BASE_URL, then the SDK's (OPENAI_BASE_URL or
+                 # api.openai.com)
+                 base_url: str | None = None,
                  api_key: str | None = None, # default: env OPENAI_API_KEY, else a placeholder that local servers accept
                  timeout: float = 60, # seconds one attempt may take to answer
-                 max_retries: int = 4, # SDK retries (exponential backoff) on 408/409/429/5xx, timeouts and connection errors
+                 # SDK retries (exponential backoff) on 408/409/429/5xx, timeouts and connection errors
+                 max_retries: int = 4,
                  concurrency: int = 4, # conversations sent at once by `generate`
-                 structured: str = 'auto', # 'auto': json_schema response_format, prompt fallback; 'native': never fall back; 'prompt': an example of the JSON in the prompt
+                 # 'auto': json_schema response_format, prompt fallback; 'native': never fall back; 'prompt': an example
+                 # of the JSON in the prompt
+                 structured: str = 'auto',
                  connect_timeout: float = 5, # seconds to open a connection (capped at `timeout`)
                  **client_kw): # more `openai.OpenAI` arguments, e.g. `default_headers`
         try: import openai
-        except ImportError: raise BackendUnavailable('the openai backend needs the openai package: pip install openai') from None
-        if structured not in ('auto', 'native', 'prompt'): raise LLMError(f"structured must be 'auto', 'native' or 'prompt', got {structured!r}")
+        except ImportError:
+            raise BackendUnavailable('the openai backend needs the openai package: pip install openai') from None
+        if structured not in ('auto', 'native', 'prompt'):
+            raise LLMError(f"structured must be 'auto', 'native' or 'prompt', got {structured!r}")
         self.model, self.timeout, self.max_retries = model, timeout, max_retries
         self.concurrency, self.structured = max(1, int(concurrency)), structured
         self.max_tokens_param = 'max_tokens'
@@ -141,7 +155,8 @@ class OpenAIBackend(Backend):
                                     api_key=api_key or os.environ.get('OPENAI_API_KEY') or PLACEHOLDER_API_KEY,
                                     timeout=openai.Timeout(timeout, connect=min(connect_timeout, timeout)),
                                     max_retries=max_retries, **client_kw)
-        self.base_url = redact_url(str(self.client.base_url).rstrip('/'))  # for messages and the fingerprint: no credential
+        # for messages and the fingerprint: no credential
+        self.base_url = redact_url(str(self.client.base_url).rstrip('/'))
 
     @classmethod
     def share_key(cls, settings: dict) -> str:
@@ -151,7 +166,8 @@ class OpenAIBackend(Backend):
     def __repr__(self): return f'OpenAIBackend({self.model!r}, base_url={self.base_url!r})'
 
     def fingerprint(self) -> str:
-        "The endpoint (without credentials) and the remote model name (the weights behind them are the server's business)."
+        """The endpoint (without credentials) and the remote model name (the weights behind them are the server's
+        business)."""
         return f'openai:{self.base_url}:{self.model}'
 
 # %% ../../nbs/01d_openai.ipynb #a60ec465
@@ -175,12 +191,17 @@ def _translate(self: OpenAIBackend, e: Exception) -> LLMError:
     import openai
     url, tries = self.base_url, self.max_retries + 1
     if isinstance(e, openai.APITimeoutError):
-        return BackendUnavailable(f'the OpenAI-compatible endpoint {url} did not answer within {self.timeout:g} s '
-                                  f'({tries} attempts); check the server, raise timeout=, or set {BASE_URL_ENV} to a reachable endpoint')
+        return BackendUnavailable(
+            f'the OpenAI-compatible endpoint {url} did not answer within {self.timeout:g} s '
+            f'({tries} attempts); check the server, raise timeout=, or set {BASE_URL_ENV} to a reachable endpoint'
+        )
     if isinstance(e, openai.APIConnectionError):
         cause = e.__cause__ or e.__context__
-        return BackendUnavailable(f'cannot reach the OpenAI-compatible endpoint {url} ({type(cause).__name__ if cause else "connection error"}, '
-                                  f'{tries} attempts); start the server, or set {BASE_URL_ENV} to its URL, e.g. http://127.0.0.1:8000/v1')
+        return BackendUnavailable(
+            f'cannot reach the OpenAI-compatible endpoint {url}'
+            f' ({type(cause).__name__ if cause else "connection error"}, {tries} attempts); start the server, or set'
+            f' {BASE_URL_ENV} to its URL, e.g. http://127.0.0.1:8000/v1'
+        )
     if isinstance(e, (openai.AuthenticationError, openai.PermissionDeniedError)):
         return BackendUnavailable(f'{url} refused the API key (HTTP {e.status_code}: {_error_text(e)}); '
                                   'set OPENAI_API_KEY to a key this endpoint accepts')
@@ -189,7 +210,9 @@ def _translate(self: OpenAIBackend, e: Exception) -> LLMError:
         return LLMError(f'model {self.model!r} not found at {url} (HTTP {e.status_code}: {_error_text(e)}); '
                         f'use a model name the server lists at {url}/models, and check that the URL ends in /v1')
     if isinstance(e, openai.RateLimitError):
-        return LLMError(f'{url} is still rate-limiting after {tries} attempts ({_error_text(e)}); lower concurrency= or retry later')
+        return LLMError(
+            f'{url} is still rate-limiting after {tries} attempts ({_error_text(e)}); lower concurrency= or retry later'
+        )
     if isinstance(e, openai.APIStatusError):
         return LLMError(f'{url} answered HTTP {e.status_code} for model {self.model!r}'
                         f'{f" after {tries} attempts" if e.status_code >= 500 else ""}: {_error_text(e)}')
@@ -197,10 +220,12 @@ def _translate(self: OpenAIBackend, e: Exception) -> LLMError:
 
 # %% ../../nbs/01d_openai.ipynb #9c589d4a
 @patch
-def _create(self: OpenAIBackend, messages: list[dict], settings: GenSettings, response_format: dict | None = None) -> tuple[str, dict]:
+def _create(self: OpenAIBackend, messages: list[dict], settings: GenSettings,
+            response_format: dict | None = None) -> tuple[str, dict]:
     "One chat-completion call: the reply text and its usage (SDK exceptions pass through)."
     import openai
-    params = dict(model=self.model, messages=messages, temperature=settings.temperature, top_p=settings.top_p, seed=settings.seed)
+    params = dict(model=self.model, messages=messages, temperature=settings.temperature, top_p=settings.top_p,
+                  seed=settings.seed)
     if settings.stop: params['stop'] = list(settings.stop)
     if response_format: params['response_format'] = response_format
     key = self.max_tokens_param
@@ -227,7 +252,9 @@ def _structured(self: OpenAIBackend, messages: list[dict], schema: dict, setting
     if self.structured != 'prompt':
         try: text = ask(messages, response_format_for(schema))
         except openai.APIStatusError as e:
-            if self.structured == 'native' or not (e.status_code in (400, 422) or _mentions(e, 'response_format', 'json_schema')): raise
+            if self.structured == 'native' or not (e.status_code in (400, 422)
+                                                   or _mentions(e, 'response_format', 'json_schema')):
+                raise
             rejected = True
         else:
             if text.lstrip()[:1] in ('{', '[') or not text.strip() or self.structured == 'native':
@@ -247,8 +274,10 @@ def _structured(self: OpenAIBackend, messages: list[dict], schema: dict, setting
     return Reply(text=text, data=data, usage=usage, model=self.model)
 
 @patch
-def generate(self: OpenAIBackend, conversations: list[list[dict]], schema: dict | None, settings: GenSettings) -> list[Reply]:
-    "Answer each conversation (up to `concurrency` at once); with a `schema`, every reply's `data` holds the validated JSON."
+def generate(self: OpenAIBackend, conversations: list[list[dict]], schema: dict | None,
+             settings: GenSettings) -> list[Reply]:
+    """Answer each conversation (up to `concurrency` at once); with a `schema`, every reply's `data` holds the validated
+    JSON."""
     import openai
     def one(messages):
         try:

@@ -28,7 +28,8 @@ def _valid(rec, known: set | None) -> bool:
 def read_predictions(path: str | Path, # a predictions.jsonl
                      known: set | None = None, # the run's item ids (None: any)
                     ) -> list[dict]:
-    "Records of a predictions file. An invalid *last* line (cut mid-write, even mid-character) is dropped and the file rewritten; an invalid line elsewhere is an error naming it."
+    """Records of a predictions file. An invalid *last* line (cut mid-write, even mid-character) is dropped and the file
+    rewritten; an invalid line elsewhere is an error naming it."""
     path = Path(path)
     if not path.exists(): return []
     lines = path.read_bytes().split(b'\n')
@@ -39,8 +40,10 @@ def read_predictions(path: str | Path, # a predictions.jsonl
         except (UnicodeDecodeError, json.JSONDecodeError): rec = None
         if _valid(rec, known): recs.append(rec); continue
         if any(l.strip() for l in lines[n:]):
-            raise InsightkitError(f'{path}:{n}: not a prediction record of this run, and more records follow it, so the file was '
-                                  f'damaged by something other than an interruption; move {path.parent} aside and run again')
+            raise InsightkitError(
+                f'{path}:{n}: not a prediction record of this run, and more records follow it, so the file was '
+                f'damaged by something other than an interruption; move {path.parent} aside and run again'
+            )
         tmp = path.with_suffix('.tmp')
         tmp.write_text(''.join(json.dumps(r, ensure_ascii=False) + '\n' for r in recs), encoding='utf-8')
         os.replace(tmp, path)
@@ -60,7 +63,9 @@ def run_lock(folder: Path, wait: float = 0.0):
             if time.monotonic() >= deadline:
                 f.seek(0); holder = f.read().strip() or 'another process'
                 f.close()
-                raise InsightkitError(f'run folder {folder} is in use by {holder}; wait for it to finish, or stop it, then run again') from None
+                raise InsightkitError(
+                    f'run folder {folder} is in use by {holder}; wait for it to finish, or stop it, then run again'
+                ) from None
             time.sleep(0.2)
     f.seek(0); f.truncate(); f.write(f'process {os.getpid()} on {socket.gethostname()} since {_now()}'); f.flush()
     try: yield
@@ -75,7 +80,8 @@ def items_fingerprint(items: Sequence[Item]) -> str:
     return stable_hash([it.to_record() for it in items], 16)
 
 def run_identity(variant: Variant, items: Sequence[Item], store: DocStore | None, task: TaskSpec, data: dict) -> dict:
-    "Everything that changes a run's outputs: the variant's identity, task, items, store fingerprint and data files' hashes."
+    """Everything that changes a run's outputs: the variant's identity, task, items, store fingerprint and data files'
+    hashes."""
     return {'variant': variant.identity(), 'task': task.name, 'kind': task.kind, 'items': items_fingerprint(items),
             'store': store.fingerprint() if store is not None else None, 'data_files': data.get('file_hashes', {})}
 
@@ -101,12 +107,16 @@ def _call_stats(label: str) -> dict:
 
 # %% ../../nbs/04d_runs.ipynb #e404fa74
 def trace_record(index: int, trace: Trace, store: DocStore | None, llm=None, scope: str = 'corpus') -> dict:
-    "The prediction line of one answered item: identity, golds, answer, named stages, context ids and documents, tokens."
+    """The prediction line of one answered item: identity, golds, answer, named stages, context ids and documents,
+    tokens."""
     it = trace.item
-    docs = [store[str(i)].meta.get('doc', str(i)) if store is not None and str(i) in store else str(i).split('#')[0]  # chunk `doc#n`
+    # chunk `doc#n`
+    docs = [store[str(i)].meta.get('doc', str(i)) if store is not None and str(i) in store else str(i).split('#')[0]
             for i in trace.context_ids]
-    return {'index': index, 'id': it.id, 'question': it.question, 'golds': list(it.golds), 'gold_ids': list(it.gold_ids),
-            'kind': it.kind, 'scope': scope, 'prediction': trace.answer, 'stages': trace.stages, 'contexts': list(trace.context_ids),
+    return {'index': index, 'id': it.id, 'question': it.question, 'golds': list(it.golds),
+            'gold_ids': list(it.gold_ids),
+            'kind': it.kind, 'scope': scope, 'prediction': trace.answer, 'stages': trace.stages,
+            'contexts': list(trace.context_ids),
             'context_docs': docs, 'context_texts': list(trace.contexts),
             'context_tokens': sum(count_tokens(c, llm) for c in trace.contexts), 'usage': add_usage(trace.usage),
             'meta': trace.meta, 'meta_item': {k: v for k, v in it.meta.items() if k != 'source'}}
@@ -130,16 +140,20 @@ def run(variant: Variant, # the method
         task: TaskSpec, # the task (kind, scores, retrieval scope)
         runs_dir: str | Path | None = None, # base folder of run folders (default env INSIGHTKIT_RUNS, else ./runs)
         name: str | None = None, # folder prefix (default `<variant>-<task>`)
-        batch_size: int = 8, # items answered together (their LLM calls are batched); each line is written when its batch returns
-        data: dict | None = None, # provenance of the data (dataset, dir, origin, file hashes) for the manifest and identity
+        # items answered together (their LLM calls are batched); each line is written when its batch returns
+        batch_size: int = 8,
+        # provenance of the data (dataset, dir, origin, file hashes) for the manifest and identity
+        data: dict | None = None,
         wait: float = 0.0, # seconds to wait for a run folder another process holds
        ) -> RunResult:
-    "Answer the `items` the run folder lacks, writing each line as soon as it is answered, and keep the manifest current."
+    """Answer the `items` the run folder lacks, writing each line as soon as it is answered, and keep the manifest
+    current."""
     if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1:
         raise InsightkitError(f'batch_size must be a positive integer, got {batch_size!r}')
     items, data = list(items), dict(data or {})
     if not items: raise InsightkitError(f'no {task.name} items to run')
-    if len({it.id for it in items}) != len(items): raise InsightkitError(f'{task.name} items have repeated ids; give each a distinct id')
+    if len({it.id for it in items}) != len(items):
+        raise InsightkitError(f'{task.name} items have repeated ids; give each a distinct id')
     if variant.tasks and task.kind not in variant.tasks:
         raise InsightkitError(f'{variant.name} answers {", ".join(variant.tasks)} tasks, not {task.name} ({task.kind})')
     ident = run_identity(variant, items, store, task, data)
@@ -169,7 +183,8 @@ def _run_locked(variant, items, store, task, folder, label, ident, ident_hash, b
         m = {'name': label, 'variant': variant.name, 'task': task.name, 'kind': task.kind, 'status': status,
              'n_items': len(items), 'n_done': len(preds), 'identity_hash': ident_hash, 'identity': ident,
              'settings': ident['variant']['settings'], 'data': data, 'versions': versions,
-             'usage': add_usage(*(p.get('usage') for p in preds)), 'context_tokens': sum(p.get('context_tokens', 0) for p in preds),
+             'usage': add_usage(*(p.get('usage') for p in preds)),
+             'context_tokens': sum(p.get('context_tokens', 0) for p in preds),
              'calls': calls, 'session_calls': {k: calls[k] - calls_before.get(k, 0) for k in calls},
              'failures': sum(1 for p in preds if p.get('meta', {}).get('error')),
              'timings': {'started': before.get('started', _now()), 'updated': _now(),
@@ -184,13 +199,17 @@ def _run_locked(variant, items, store, task, folder, label, ident, ident_hash, b
             manifest('partial')
             prepared = variant.prepare(store, [it for _, it in pending], task)
             llm = variant.llm('generator') if 'generator' in variant.roles else None
-            with progress(total=len(items), initial=len(items) - len(pending), desc=label) as bar, open(pred_path, 'a', encoding='utf-8') as out:
+            with progress(total=len(items), initial=len(items) - len(pending), desc=label) as bar, open(
+                pred_path, 'a', encoding='utf-8'
+            ) as out:
                 for s in range(0, len(pending), batch_size):
-                    batch = pending[s:s + batch_size]
+                    batch = pending[s : s + batch_size]
                     traces = variant.answer([it for _, it in batch], prepared, task, store)
-                    if len(traces) != len(batch): raise InsightkitError(f'{variant.name} gave {len(traces)} answers for {len(batch)} items')
+                    if len(traces) != len(batch):
+                        raise InsightkitError(f'{variant.name} gave {len(traces)} answers for {len(batch)} items')
                     for (i, it), t in zip(batch, traces):
-                        if t.item.id != it.id: raise InsightkitError(f'{variant.name} answered item {t.item.id!r} in place of {it.id!r}')
+                        if t.item.id != it.id:
+                            raise InsightkitError(f'{variant.name} answered item {t.item.id!r} in place of {it.id!r}')
                         rec = trace_record(i, t, store, llm, task.scope)
                         out.write(json.dumps(rec, ensure_ascii=False, default=str) + '\n'); out.flush()
                         done[it.id] = rec
@@ -211,12 +230,14 @@ def evaluate(result: RunResult | Sequence[dict], # a run, or its prediction reco
     return aggregate(preds, {'deep': 'qa'}.get(kind, kind))
 
 def _positive(name: str, v):
-    if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 1): raise InsightkitError(f'{name} must be a positive integer, got {v!r}')
+    if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 1):
+        raise InsightkitError(f'{name} must be a positive integer, got {v!r}')
 
 def run_variant(variant: str | Variant, # a registered variant name (or a variant object)
                 dataset: str | None = None, # a registered dataset (default: the one `data` holds, else insight-rag)
                 task: str | None = None, # the dataset's task (default: its first)
-                data: str | Path | None = None, # a data root or one dataset's folder (default INSIGHTKIT_DATA, fetched, embedded)
+                # a data root or one dataset's folder (default INSIGHTKIT_DATA, fetched, embedded)
+                data: str | Path | None = None,
                 prefix: str | None = None, # insight-rag's file prefix (AAN, OC, MINI)
                 limit: int | None = None, # the first `limit` items only
                 runs_dir: str | Path | None = None, # base folder of run folders
@@ -230,11 +251,13 @@ def run_variant(variant: str | Variant, # a registered variant name (or a varian
     spec = ds.task(task)
     v = variant if isinstance(variant, Variant) else _make(variant, settings)
     items = ds.items(spec.name)[:limit]
-    info = {'dataset': ds.name, 'subset': ds.subset, 'dir': str(ds.dir), 'origin': ds.origin, 'file_hashes': ds.file_hashes()}
+    info = {'dataset': ds.name, 'subset': ds.subset, 'dir': str(ds.dir), 'origin': ds.origin,
+            'file_hashes': ds.file_hashes()}
     res = run(v, items, ds.store(), spec, runs_dir, batch_size=batch_size, data=info,
               name='-'.join([v.name, ds.subset or ds.name, spec.name]))  # e.g. rag-AAN-deep, hyde-nq-open-open
     m = res.manifest
-    return {**evaluate(res), 'run_dir': str(res.run_dir), 'status': m['status'], 'uncached_calls': m['session_calls']['uncached'],
+    return {**evaluate(res), 'run_dir': str(res.run_dir), 'status': m['status'],
+            'uncached_calls': m['session_calls']['uncached'],
             'llm_calls': m['session_calls']['calls'], 'failures': m['failures'], 'variant': v.name, 'dataset': ds.name,
             'task': spec.name, 'prefix': ds.subset}
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from ..evaluation.metrics import (answer_tokens, average, contains_match, exact_match, matching_scores, parse_yes_no,
+from ..evaluation.metrics import (answer_tokens, average, contains_match, exact_match, matching_scores,
+                                           parse_yes_no,
                                            qa_item_scores, rouge_scores, strip_reasoning, token_f1)
 
 # %% auto #0
@@ -17,7 +18,8 @@ __all__ = ['answer_recall', 'doc_scores', 'exact_answer_score', 'item_scores', '
 def answer_recall(context: Sequence[str], # the context texts shown to the generator
                   golds: Sequence[str], # gold answers
                  ) -> float:
-    "The largest share of one gold answer's tokens that occur among the context's tokens (0 with no context; NaN with no gold)."
+    """The largest share of one gold answer's tokens that occur among the context's tokens (0 with no context; NaN with
+    no gold)."""
     golds = [g for g in golds if answer_tokens(g)]
     if not golds: return math.nan
     seen = set(answer_tokens(' '.join(context)))
@@ -36,7 +38,8 @@ def doc_scores(retrieved: Sequence, # document ids of the context shown (repeats
 
 # %% ../../nbs/04c_scoring.ipynb #9e0b4b14
 def exact_answer_score(prediction: str, exact, qtype: str) -> float:
-    "BioASQ exact answers: yes/no read from the reply's first word; a factoid or list item found in the reply (list: the share found)."
+    """BioASQ exact answers: yes/no read from the reply's first word; a factoid or list item found in the reply (list:
+    the share found)."""
     pred = strip_reasoning(prediction or '')
     if qtype == 'yesno':
         words = answer_tokens(pred)
@@ -68,15 +71,18 @@ def item_scores(rec: dict, # a prediction record
             out['exact'] = exact_answer_score(pred, m.get('exact_answer'), m.get('type', ''))
     if kind != 'matching':
         out['answer_recall'] = answer_recall(rec.get('context_texts') or [], golds if kind != 'summary' else [])
-        if rec.get('gold_ids') and rec.get('scope') != 'document':  # inside one document, every passage is from the gold one
+        # inside one document, every passage is from the gold one
+        if rec.get('gold_ids') and rec.get('scope') != 'document':
             out.update(doc_scores(rec.get('context_docs') or [], rec['gold_ids']))
-    for k, v in ((rec.get('meta') or {}).get('scores') or {}).items():  # a method's own per-item measures (`meta['scores']`)
+    # a method's own per-item measures (`meta['scores']`)
+    for k, v in ((rec.get('meta') or {}).get('scores') or {}).items():
         if isinstance(v, (int, float)) and not isinstance(v, bool): out.setdefault(k, float(v))
     return out
 
 # %% ../../nbs/04c_scoring.ipynb #146a6784
 def aggregate(records: Sequence[dict], kind: str) -> dict:
-    "Mean of each per-item score over `records` (NaNs left out), `n`, and mean context tokens; matching adds F1 and unparsed replies."
+    """Mean of each per-item score over `records` (NaNs left out), `n`, and mean context tokens; matching adds F1 and
+    unparsed replies."""
     per = [item_scores(r, kind) for r in records]
     names = list(dict.fromkeys(k for p in per for k in p))
     out = {k: average([p[k] for p in per if k in p and not math.isnan(p[k])]) for k in names}

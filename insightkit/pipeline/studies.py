@@ -59,7 +59,8 @@ def tidy_scores(records: Sequence[dict], kind: str, method: str, variant: str, d
     rows = []
     for r in records:
         for metric, value in item_scores(r, kind).items():
-            rows.append({'method': method, 'variant': variant, 'dataset': dataset, 'task': task, 'item_id': str(r['id']),
+            rows.append({'method': method, 'variant': variant, 'dataset': dataset, 'task': task,
+                         'item_id': str(r['id']),
                          'metric': metric, 'value': float(value)})
     return rows
 
@@ -76,7 +77,8 @@ def run_study(cells: Sequence, # Cells, variant names, or (variant, settings[, l
     import pandas as pd
     cells = [as_cell(c) for c in cells]
     if not cells: raise InsightkitError('a study needs at least one cell')
-    if len({c.label for c in cells}) != len(cells): raise InsightkitError('two study cells share a label; give them distinct labels')
+    if len({c.label for c in cells}) != len(cells):
+        raise InsightkitError('two study cells share a label; give them distinct labels')
     rows, tidy = [], []
     for c in cells:
         t0 = time.perf_counter()
@@ -85,5 +87,7 @@ def run_study(cells: Sequence, # Cells, variant names, or (variant, settings[, l
         kind = json.loads((folder/'manifest.json').read_text())['kind']
         recs = read_predictions(folder/'predictions.jsonl')
         tidy += tidy_scores(recs, kind, c.label, c.variant, out['dataset'], out['task'])
-        rows.append({'method': c.label, **out, **{f'setting_{k}': v for k, v in c.settings.items()}, 'seconds': round(time.perf_counter() - t0, 1)})
-    return Study(rows, pd.DataFrame(tidy, columns=['method', 'variant', 'dataset', 'task', 'item_id', 'metric', 'value']))
+        rows.append({'method': c.label, **out, **{f'setting_{k}': v for k, v in c.settings.items()},
+                     'seconds': round(time.perf_counter() - t0, 1)})
+    return Study(rows,
+                 pd.DataFrame(tidy, columns=['method', 'variant', 'dataset', 'task', 'item_id', 'metric', 'value']))

@@ -47,7 +47,8 @@ def setting_specs(cls: type) -> list[dict]:
             args = [a for a in typing.get_args(t) if a is not type(None)]
             optional, t = True, args[0] if len(args) == 1 else t
         if typing.get_origin(t) is Literal: choices, t = list(typing.get_args(t)), type(typing.get_args(t)[0])
-        default = f.default if f.default is not MISSING else (f.default_factory() if f.default_factory is not MISSING else None)
+        default = f.default if f.default is not MISSING else (f.default_factory() if f.default_factory is not MISSING
+                                                              else None)
         out.append({'name': f.name, 'type': getattr(t, '__name__', str(t)), 'choices': choices, 'default': default,
                     'min': f.metadata.get('min'), 'optional': optional, 'help': docs.get(f.name) or ''})
     return out
@@ -57,16 +58,19 @@ def check_value(spec: dict, v):
     "`v` if it fits the setting `spec` (type, choices, minimum), else an `InsightkitError` that names the setting."
     name, typ = spec['name'], spec['type']
     if v is None and (spec['optional'] or spec['default'] is None): return v
-    ok = {'int': lambda x: isinstance(x, int) and not isinstance(x, bool), 'float': lambda x: isinstance(x, (int, float)) and not isinstance(x, bool),
+    ok = {'int': lambda x: isinstance(x, int) and not isinstance(x, bool),
+          'float': lambda x: isinstance(x, (int, float)) and not isinstance(x, bool),
           'bool': lambda x: isinstance(x, bool), 'str': lambda x: isinstance(x, str)}.get(typ, lambda x: True)
     if not ok(v): raise InsightkitError(f'setting {name} must be {"a" if typ != "int" else "an"} {typ}, got {v!r}')
     if spec['choices'] is not None and v not in spec['choices']:
         raise InsightkitError(f'setting {name} must be one of {", ".join(map(str, spec["choices"]))}, got {v!r}')
-    if spec['min'] is not None and v < spec['min']: raise InsightkitError(f'setting {name} must be at least {spec["min"]}, got {v!r}')
+    if spec['min'] is not None and v < spec['min']:
+        raise InsightkitError(f'setting {name} must be at least {spec["min"]}, got {v!r}')
     return float(v) if typ == 'float' else v
 
 def make_settings(cls: type, given: dict | None = None, owner: str = 'variant'):
-    "An instance of the settings dataclass `cls` from `given`, every value checked; an unknown name lists the known ones."
+    """An instance of the settings dataclass `cls` from `given`, every value checked; an unknown name lists the known
+    ones."""
     given = dict(given or {})
     specs = {s['name']: s for s in setting_specs(cls)}
     if unknown := sorted(set(given) - set(specs)):
@@ -104,20 +108,27 @@ class Trace:
 
 # %% ../../nbs/04a_variants.ipynb #23a2a199
 PROMPTS = {
-    'qa': ("Reply with only the answer to the question, in a few words.\n\n"
-           "Question: {question}"),
-    'qa_context': ("Read the numbered passages, then answer the question. Reply with a short phrase, "
-                   "copied from the passages when they contain it, and nothing else.\n\n"
-                   "{context}\n\nQuestion: {question}"),
-    'summary_context': ("Read the numbered passages, then do what the instruction asks, in a few sentences.\n\n"
-                        "{context}\n\nInstruction: {question}"),
-    'matching': ("Paper A and Paper B are two research abstracts. Is either one relevant enough for the other to cite it? "
-                 'Reply in JSON with "explanation" (a brief reason) and "answer" ("Yes" or "No").\n\n'
-                 "Paper A: {doc1}\n\nPaper B: {doc2}"),
-    'matching_context': ("Paper A and Paper B are two research abstracts. Is either one relevant enough for the other to cite it? "
-                         "The numbered notes may help; treat them as hints, not as proof. "
-                         'Reply in JSON with "explanation" (a brief reason) and "answer" ("Yes" or "No").\n\n'
-                         "Paper A: {doc1}\n\nPaper B: {doc2}\n\nNotes:\n{context}"),
+    'qa': ("Reply with only the answer to the question, in a few words.\n\nQuestion: {question}"),
+    'qa_context': (
+        "Read the numbered passages, then answer the question. Reply with a short phrase, "
+        "copied from the passages when they contain it, and nothing else.\n\n"
+        "{context}\n\nQuestion: {question}"
+    ),
+    'summary_context': (
+        "Read the numbered passages, then do what the instruction asks, in a few sentences.\n\n"
+        "{context}\n\nInstruction: {question}"
+    ),
+    'matching': (
+        "Paper A and Paper B are two research abstracts. Is either one relevant enough for the other to cite it? "
+        "Reply in JSON with \"explanation\" (a brief reason) and \"answer\" (\"Yes\" or \"No\").\n\n"
+        "Paper A: {doc1}\n\nPaper B: {doc2}"
+    ),
+    'matching_context': (
+        "Paper A and Paper B are two research abstracts. Is either one relevant enough for the other to cite it? "
+        "The numbered notes may help; treat them as hints, not as proof. "
+        "Reply in JSON with \"explanation\" (a brief reason) and \"answer\" (\"Yes\" or \"No\").\n\n"
+        "Paper A: {doc1}\n\nPaper B: {doc2}\n\nNotes:\n{context}"
+    ),
 }
 
 def format_passages(passages: Sequence[str]) -> str:
@@ -135,7 +146,8 @@ def matching_schema(max_tokens: int = 96) -> dict:
 _TOKENIZERS: dict[str, Any] = {}
 
 def llm_tokenizer(llm) -> Any | None:
-    "The tokenizer of `llm` (an object with `encode`/`decode`): its own, or the local backend's; None for a remote model."
+    """The tokenizer of `llm` (an object with `encode`/`decode`): its own, or the local backend's; None for a remote
+    model."""
     tok = getattr(llm, 'tokenizer', None)
     if tok is not None and hasattr(tok, 'encode') and hasattr(tok, 'decode'): return tok
     backend = getattr(llm, 'backend', None)
@@ -189,7 +201,8 @@ class Variant:
         self.settings = make_settings(self.Settings, settings, self.name)
         self._llms = dict(llms or {})
 
-    def __repr__(self): return f'{type(self).__name__}(' + ', '.join(f'{k}={v!r}' for k, v in asdict(self.settings).items()) + ')'
+    def __repr__(self):
+        return f'{type(self).__name__}(' + ', '.join(f'{k}={v!r}' for k, v in asdict(self.settings).items()) + ')'
 
     def llm(self, role: str = 'generator'):
         "The LLM of `role` (created on first use)."
@@ -230,17 +243,20 @@ def identity(self: Variant) -> dict:
 # %% ../../nbs/04a_variants.ipynb #87b2ad05
 @patch
 def generate(self: Variant, traces: Sequence[Trace], # one per item, in order
-             passages: Sequence[Sequence[tuple[Any, str]]], # per item: `(id, text)` passages, best first; empty for closed book
+             # per item: `(id, text)` passages, best first; empty for closed book
+             passages: Sequence[Sequence[tuple[Any, str]]],
              task: TaskSpec | None = None, # the task (a summary task gets the summary prompt)
             ) -> list[Trace]:
-    "Answer every trace from its passages in one batched call, recording `prompt` and `answer` (closed book where there are none)."
+    """Answer every trace from its passages in one batched call, recording `prompt` and `answer` (closed book where
+    there are none)."""
     llm, s = self.llm('generator'), self.settings
     messages = []
     for t, ps in zip(traces, passages):
         texts = fit_passages([x for _, x in ps], s.context_tokens, llm)
         t.contexts, t.context_ids = texts, [i for i, _ in ps]
         name = ('summary_context' if task is not None and task.kind == 'summary' else 'qa_context') if texts else 'qa'
-        prompt = self.prompts().get(name, PROMPTS[name]).format(context=format_passages(texts), question=t.item.question)
+        prompt = self.prompts().get(name, PROMPTS[name]).format(context=format_passages(texts),
+                                                                question=t.item.question)
         messages.append([{'role': 'user', 'content': t.stage('prompt', prompt)}])
     max_tokens = s.max_tokens if task is None or task.kind != 'summary' else max(s.max_tokens, 256)
     for t, r in zip(traces, llm.chat_batch(messages, max_tokens=max_tokens, temperature=0.0, seed=s.seed)):
@@ -249,11 +265,13 @@ def generate(self: Variant, traces: Sequence[Trace], # one per item, in order
 
 # %% ../../nbs/04a_variants.ipynb #ce427d2f
 def pair_texts(item: Item, store: DocStore | None) -> tuple[str, str]:
-    "The two texts of a matching item: a string longer than an id is the text itself, anything else a document id in `store`."
+    """The two texts of a matching item: a string longer than an id is the text itself, anything else a document id in
+    `store`."""
     out = []
     for d in (item.meta['doc1'], item.meta['doc2']):
         if isinstance(d, str) and (store is None or d not in store): out.append(d)
-        elif store is None: raise InsightkitError(f'matching item {item.id} names document {d!r}, but no store was given')
+        elif store is None:
+            raise InsightkitError(f'matching item {item.id} names document {d!r}, but no store was given')
         else: out.append(store[str(d)].text)
     return tuple(out)
 
@@ -271,7 +289,8 @@ def generate_matching(self: Variant, traces: Sequence[Trace], passages: Sequence
         p = (PROMPTS['matching_context'].format(doc1=doc1, doc2=doc2, context=format_passages(texts)) if texts
              else PROMPTS['matching'].format(doc1=doc1, doc2=doc2))
         messages.append([{'role': 'user', 'content': t.stage('prompt', p)}])
-    ask = dict(schema=matching_schema(s.matching_max_tokens), max_tokens=s.matching_max_tokens, temperature=0.0, seed=s.seed)
+    ask = dict(schema=matching_schema(s.matching_max_tokens), max_tokens=s.matching_max_tokens, temperature=0.0,
+               seed=s.seed)
     try: replies = llm.chat_batch(messages, **ask)
     except OutputValidationError:
         replies = []
@@ -290,7 +309,8 @@ VARIANTS: dict[str, type] = {}
 
 def register_variant(cls: type) -> type:
     "Make the `Variant` subclass `cls` known by its `name` (a decorator)."
-    if not (isinstance(cls, type) and issubclass(cls, Variant)): raise InsightkitError(f'{cls!r} is not a Variant subclass')
+    if not (isinstance(cls, type) and issubclass(cls, Variant)):
+        raise InsightkitError(f'{cls!r} is not a Variant subclass')
     if not is_dataclass(cls.Settings): raise InsightkitError(f'{cls.__name__}.Settings must be a dataclass')
     VARIANTS[cls.name] = cls
     return cls
@@ -301,7 +321,9 @@ def load_plugins(spec: str | None = None):
     "Import the modules or `.py` files named in `spec` (default env `INSIGHTKIT_PLUGINS`), once each."
     import importlib, importlib.util, os
     from pathlib import Path
-    for name in filter(None, (x.strip() for x in (spec if spec is not None else os.environ.get('INSIGHTKIT_PLUGINS', '')).split(','))):
+    for name in filter(None,
+                       (x.strip() for x in (spec if spec is not None
+                                            else os.environ.get('INSIGHTKIT_PLUGINS', '')).split(','))):
         if name in _DISCOVERED: continue
         if name.endswith('.py'):
             path = Path(name).expanduser()
@@ -323,14 +345,16 @@ def discover_variants():
         for m in pkgutil.walk_packages(insightkit.methods.__path__, 'insightkit.methods.'):
             try: importlib.import_module(m.name)
             except ImportError as e:  # one broken chapter must not hide every other method; say which and why
-                import warnings; warnings.warn(f'insightkit: {m.name} could not be imported, so its variants are missing: {e}')
+                import warnings
+                warnings.warn(f'insightkit: {m.name} could not be imported, so its variants are missing: {e}')
         _DISCOVERED.add('methods')
     load_plugins()
 
 def variant_class(name: str) -> type:
     "The class registered as `name`; an unknown name lists the known ones."
     if name not in VARIANTS: discover_variants()
-    if name not in VARIANTS: raise InsightkitError(f'unknown variant {name!r}; known variants: {", ".join(sorted(VARIANTS))}')
+    if name not in VARIANTS:
+        raise InsightkitError(f'unknown variant {name!r}; known variants: {", ".join(sorted(VARIANTS))}')
     return VARIANTS[name]
 
 def variant_names() -> list[str]:
@@ -343,7 +367,9 @@ def make_variant(name: str, **settings) -> Variant:
     return variant_class(name)(**settings)
 
 def describe_variants() -> list[dict]:
-    "Each variant's name, summary, roles, task kinds and settings (name, type, choices, default, help) — `insightkit variants`."
+    """Each variant's name, summary, roles, task kinds and settings (name, type, choices, default, help) — `insightkit
+    variants`."""
     return [{'name': n, 'summary': (VARIANTS[n].__doc__ or '').strip(), 'roles': list(VARIANTS[n].roles),
-             'tasks': list(VARIANTS[n].tasks) if VARIANTS[n].tasks else None, 'settings': setting_specs(VARIANTS[n].Settings)}
+             'tasks': list(VARIANTS[n].tasks) if VARIANTS[n].tasks else None,
+             'settings': setting_specs(VARIANTS[n].Settings)}
             for n in variant_names()]

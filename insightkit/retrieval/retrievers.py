@@ -61,12 +61,14 @@ def _offset_tokenizer(tokenizer):
     return tokenizer
 
 def token_offsets_batch(tokenizer, texts: list[str]) -> list[list[tuple[int, int]]]:
-    "Character offsets of each token of each text, special tokens left out; `tokenizer` is a `tokenizers.Tokenizer` or a fast `transformers` tokenizer."
+    """Character offsets of each token of each text, special tokens left out; `tokenizer` is a `tokenizers.Tokenizer` or
+    a fast `transformers` tokenizer."""
     tokenizer = _offset_tokenizer(tokenizer)
     if hasattr(tokenizer, 'encode_batch'):  # tokenizers.Tokenizer
         return [list(e.offsets) for e in tokenizer.encode_batch(list(texts), add_special_tokens=False)]
     try: enc = tokenizer(list(texts), add_special_tokens=False, return_offsets_mapping=True, truncation=False)
-    except NotImplementedError: raise InsightkitError('chunking needs a fast tokenizer (one that reports offsets)') from None
+    except NotImplementedError:
+        raise InsightkitError('chunking needs a fast tokenizer (one that reports offsets)') from None
     return [[tuple(o) for o in offs] for offs in enc['offset_mapping']]
 
 def token_offsets(tokenizer, text: str) -> list[tuple[int, int]]:
@@ -74,7 +76,8 @@ def token_offsets(tokenizer, text: str) -> list[tuple[int, int]]:
     return token_offsets_batch(tokenizer, [text])[0]
 
 def _cut_points(offsets: list[tuple[int, int]], max_tokens: int) -> list[int]:
-    "Token indices where the pieces of an over-long run start: at most `max_tokens` apart, at a word start when one is near."
+    """Token indices where the pieces of an over-long run start: at most `max_tokens` apart, at a word start when one is
+    near."""
     cuts, i = [0], 0
     while len(offsets) - i > max_tokens:
         j = i + max_tokens
@@ -115,7 +118,8 @@ def chunk_text(text: str, # the document
                max_tokens: int = 128, # token budget of a chunk
                tokenizer=None, # a tokenizer with offsets; default: the default embedder's
               ) -> list[str]:
-    "Split `text` into chunks of whole sentences of at most `max_tokens` tokens; an over-long sentence is cut on token boundaries."
+    """Split `text` into chunks of whole sentences of at most `max_tokens` tokens; an over-long sentence is cut on token
+    boundaries."""
     return chunk_texts([text], max_tokens, tokenizer)[0]
 
 # %% ../../nbs/03_retrieval.ipynb #7a4ff86d
@@ -181,7 +185,8 @@ class DenseRetriever(Retriever):
     def __init__(self, items: Sequence[tuple[Hashable, str]], # `(id, text)` pairs
                  embedder: Embedder | None = None, # default: `Embedder()` (all-MiniLM-L6-v2)
                  index: str = 'flat', # flat (exact), hnsw or ivf
-                 chunk: bool = False, # index chunks of each text; hits are mapped back to item ids (best chunk per item)
+                 # index chunks of each text; hits are mapped back to item ids (best chunk per item)
+                 chunk: bool = False,
                  max_tokens: int = 128, # chunk budget in the embedder's tokens
                  hnsw_m: int = 32, # HNSW graph degree
                  ef_search: int = 256, # HNSW search breadth (at least k is used)
@@ -190,18 +195,23 @@ class DenseRetriever(Retriever):
                  persist: bool = True, # save the index to disk and reuse it
                  progress: bool = True, # progress bar while embedding
                 ):
-        if index not in INDEX_KINDS: raise InsightkitError(f'unknown index kind {index!r}; expected one of {", ".join(INDEX_KINDS)}')
+        if index not in INDEX_KINDS:
+            raise InsightkitError(f'unknown index kind {index!r}; expected one of {", ".join(INDEX_KINDS)}')
         self.ids, self.texts = check_items(items)
         self.embedder = embedder if embedder is not None else Embedder()
         self.kind, self.chunk = index, chunk
         if chunk:
-            units = [(d, c) for d, (t, cs) in enumerate(zip(self.texts, chunk_texts(self.texts, max_tokens, self.embedder.tokenizer))) for c in (cs or [t])]
+            units = [(d, c)
+                     for d, (t, cs) in enumerate(zip(self.texts,
+                                                     chunk_texts(self.texts, max_tokens, self.embedder.tokenizer)))
+                     for c in (cs or [t])]
         else: units = list(enumerate(self.texts))
         self.unit_doc = np.array([d for d, _ in units], dtype=np.int64)
         self.unit_text = [t for _, t in units]
         self.max_units_per_item = int(np.bincount(self.unit_doc).max())
         build = {'hnsw_m': hnsw_m} if index == 'hnsw' else {'nlist': nlist} if index == 'ivf' else {}
-        self.key = stable_hash({'model': self.embedder.fingerprint(), 'items': stable_hash([[str(i), t] for i, t in zip(self.ids, self.texts)]),
+        self.key = stable_hash({'model': self.embedder.fingerprint(),
+                                'items': stable_hash([[str(i), t] for i, t in zip(self.ids, self.texts)]),
                                 'index': index, 'build': build, 'chunk': max_tokens if chunk else None}, 24)
         self.path = self.embedder.cache_path.parent/'indexes'/f'{self.key}.faiss'
         self.index, self.loaded_from_disk = None, False
@@ -260,8 +270,12 @@ class BM25Retriever(Retriever):
         self.ids, self.texts = check_items(items)
         stemmer = None
         if stem:
-            try: import Stemmer
-            except ImportError: raise InsightkitError('BM25 stemming needs PyStemmer: pip install PyStemmer (or pass stem=False)') from None
+            try:
+                import Stemmer
+            except ImportError:
+                raise InsightkitError(
+                    'BM25 stemming needs PyStemmer: pip install PyStemmer (or pass stem=False)'
+                ) from None
             stemmer = Stemmer.Stemmer('english').stemWord
         self.tokenizer = Tokenizer(stemmer=stemmer, stopwords=stopwords or [])
         corpus = self.tokenizer.tokenize(self.texts, update_vocab=True, return_as='ids', show_progress=False)
@@ -274,7 +288,8 @@ class BM25Retriever(Retriever):
         if not queries or k < 1: return [[] for _ in queries]
         q = self.tokenizer.tokenize(queries, update_vocab=False, return_as='ids', show_progress=False)
         docs, scores = self.model.retrieve(q, k=min(k, len(self.ids)), show_progress=False, n_threads=1)
-        return [[Hit(self.ids[d], float(s), self.texts[d]) for d, s in zip(drow, srow) if s > 0] for drow, srow in zip(docs, scores)]
+        return [[Hit(self.ids[d], float(s), self.texts[d]) for d, s in zip(drow, srow) if s > 0]
+                for drow, srow in zip(docs, scores)]
 
 # %% ../../nbs/03_retrieval.ipynb #85ed80ea
 class HybridRetriever(Retriever):
@@ -308,8 +323,10 @@ class HybridRetriever(Retriever):
 RETRIEVER_KINDS = ('dense', 'bm25', 'hybrid')
 
 def _split_kwargs(kw: dict) -> tuple[dict, dict, dict]:
-    "Options for the dense, BM25 and hybrid constructors, each getting those its signature accepts; an option none accepts is an error."
-    accepted = [set(inspect.signature(c).parameters) - {'self', 'items', 'retrievers'} for c in (DenseRetriever, BM25Retriever, HybridRetriever)]
+    """Options for the dense, BM25 and hybrid constructors, each getting those its signature accepts; an option none
+    accepts is an error."""
+    accepted = [set(inspect.signature(c).parameters) - {'self', 'items', 'retrievers'}
+                for c in (DenseRetriever, BM25Retriever, HybridRetriever)]
     unknown = [k for k in kw if not any(k in a for a in accepted)]
     if unknown: raise InsightkitError(f'unknown retriever option(s): {", ".join(unknown)}')
     return tuple({k: v for k, v in kw.items() if k in a} for a in accepted)

@@ -12,9 +12,11 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from ...core import InsightkitError, progress, read_jsonl, resolve_data, write_jsonl
-from ...data.insight_rag import (DeepItem, Doc, MatchPair, MultiItem, Triple, check_data, load_deep, load_docs, load_graph,
+from ...data.insight_rag import (DeepItem, Doc, MatchPair, MultiItem, Triple, check_data, load_deep, load_docs,
+                                         load_graph,
                              load_matching, load_multi, parse_label)
-from .triples import (MODALS, doc_texts, _ARTICLE, FilterReport, canonical_relation, clean_phrase, filter_triples,
+from .triples import (MODALS, doc_texts, _ARTICLE, FilterReport, canonical_relation,
+                                                    clean_phrase, filter_triples,
                                                    phrase_key, select, triple_key, verb_lemma)
 
 # %% auto #0
@@ -31,7 +33,8 @@ def check_reply_data(data: Any, schema: dict) -> Any:
     from insightkit.generation.base import OutputValidationError, schema_name
     if data is None: raise OutputValidationError(f'the reply holds no JSON for schema {schema_name(schema)!r}')
     try: jsonschema.validate(data, schema)
-    except jsonschema.ValidationError as e: raise OutputValidationError(f'reply does not match schema {schema_name(schema)!r}: {e.message}') from None
+    except jsonschema.ValidationError as e:
+        raise OutputValidationError(f'reply does not match schema {schema_name(schema)!r}: {e.message}') from None
     return data
 
 def chat_each(llm, # an `LLM` (or any object with `chat_batch(conversations, schema=, max_tokens=)`)
@@ -75,10 +78,18 @@ EXTRACT_SYSTEM = (
     "is a short verb phrase such as 'uses', 'improves over' or 'is trained on'. Only list facts the passage "
     "states, and leave out facts whose subject is 'we', 'this paper' or another pronoun.")
 EXTRACT_EXAMPLE = (
-    "Passage: The Danube flows through ten countries. Vienna lies on the Danube, and its old bridges attract many visitors.",
-    {'triples': [{'sub': 'Danube', 'rel': 'flows through', 'obj': 'ten countries'},
-                 {'sub': 'Vienna', 'rel': 'lies on', 'obj': 'Danube'},
-                 {'sub': 'old bridges', 'rel': 'attract', 'obj': 'many visitors'}]})
+    (
+        "Passage: The Danube flows through ten countries. Vienna lies on the Danube, and its old bridges attract many"
+        " visitors."
+    ),
+    {
+        'triples': [
+            {'sub': 'Danube', 'rel': 'flows through', 'obj': 'ten countries'},
+            {'sub': 'Vienna', 'rel': 'lies on', 'obj': 'Danube'},
+            {'sub': 'old bridges', 'rel': 'attract', 'obj': 'many visitors'},
+        ]
+    },
+)
 
 def triple_schema(max_triples: int = 4, # most triples per chunk
                   max_chars: int = 64, # longest subject, in characters
@@ -87,9 +98,11 @@ def triple_schema(max_triples: int = 4, # most triples per chunk
                  ) -> dict:
     "The JSON Schema of one extraction reply: `{\"triples\": [{\"sub\", \"rel\", \"obj\"}]}`, bounded."
     text = lambda n: {'type': 'string', 'minLength': 1, 'maxLength': n}
-    item = {'type': 'object', 'properties': {'sub': text(max_chars), 'rel': text(max_rel_chars), 'obj': text(max_obj_chars)},
+    item = {'type': 'object',
+            'properties': {'sub': text(max_chars), 'rel': text(max_rel_chars), 'obj': text(max_obj_chars)},
             'required': ['sub', 'rel', 'obj'], 'additionalProperties': False}
-    return {'title': 'triples', 'type': 'object', 'properties': {'triples': {'type': 'array', 'items': item, 'maxItems': max_triples}},
+    return {'title': 'triples', 'type': 'object',
+            'properties': {'triples': {'type': 'array', 'items': item, 'maxItems': max_triples}},
             'required': ['triples'], 'additionalProperties': False}
 
 def extraction_messages(chunk: str) -> list[dict]:
@@ -136,10 +149,12 @@ def extract_triples(docs, # documents (anything `doc_texts` accepts)
     t0 = time.perf_counter()
     llm = llm if llm is not None else get_llm('extractor')
     chunks, schema = chunk_docs(docs, chunk_tokens, tokenizer), triple_schema(max_triples)
-    results = chat_each(llm, [extraction_messages(c) for _, c in chunks], schema, max_tokens, batch_size, 'extracting triples')
+    results = chat_each(llm, [extraction_messages(c) for _, c in chunks], schema, max_tokens, batch_size,
+                        'extracting triples')
     triples, failed = [], []
     for (doc_id, chunk), r in zip(chunks, results):
-        if isinstance(r, Exception): failed.append({'doc-id': doc_id, 'chunk': chunk[:80], 'error': str(r)[:300]}); continue
+        if isinstance(r, Exception):
+            failed.append({'doc-id': doc_id, 'chunk': chunk[:80], 'error': str(r)[:300]}); continue
         triples += [Triple(t['sub'], t['rel'], t['obj'], doc_id) for t in r.data['triples']]
     return Extraction(triples, len(chunks), failed, usage_totals(results), time.perf_counter() - t0)
 
@@ -156,7 +171,8 @@ def is_plural(phrase: str) -> bool:
     return bool(lemma) and lemma[0].lower() != w
 
 def relation_parts(rel: str, sub: str) -> tuple[str, str]:
-    "`(auxiliary, rest)` of a question about the relation's object: `('does', 'use')`, `('is', 'based on')`, `('can', 'be used for')`."
+    """`(auxiliary, rest)` of a question about the relation's object: `('does', 'use')`, `('is', 'based on')`, `('can',
+    'be used for')`."""
     toks = canonical_relation(rel).split()
     plural = is_plural(sub)
     if not toks: return ('do' if plural else 'does'), ''
@@ -166,12 +182,14 @@ def relation_parts(rel: str, sub: str) -> tuple[str, str]:
     return ('do' if plural else 'does'), ' '.join(toks)
 
 def relation_phrase(rel: str, sub: str) -> str:
-    "The canonical relation as text agreeing with `sub`: `use` → `uses`, `be based on` → `are based on` for a plural subject."
+    """The canonical relation as text agreeing with `sub`: `use` → `uses`, `be based on` → `are based on` for a plural
+    subject."""
     from lemminflect import getInflection
     toks = canonical_relation(rel).split()
     if not toks or toks[0] in MODALS or is_plural(sub):
         return ' '.join(['are' if t == 'be' and i == 0 else t for i, t in enumerate(toks)])
-    head = 'is' if toks[0] == 'be' else (getInflection(toks[0], 'VBZ') or (toks[0] + 's',))[0] if verb_lemma(toks[0]) else toks[0]
+    head = 'is' if toks[0] == 'be' else (getInflection(toks[0], 'VBZ')
+                                         or (toks[0] + 's',))[0] if verb_lemma(toks[0]) else toks[0]
     return ' '.join([head, *toks[1:]])
 
 def template_question(sub: str, # the subject
@@ -193,11 +211,13 @@ QUESTION_SYSTEM_MULTI = (
     "any of the objects, and ends with a question mark.")
 QUESTION_EXAMPLES = {
     False: ('Fact: Vienna | lies on | Danube', {'question': 'What river does Vienna lie on?'}),
-    True: ('Facts: Danube | flows through | Austria; Hungary; Serbia', {'question': 'Which countries does the Danube flow through?'})}
+    True: ('Facts: Danube | flows through | Austria; Hungary; Serbia',
+           {'question': 'Which countries does the Danube flow through?'})}
 
 def question_schema(max_chars: int = 160) -> dict:
     "The JSON Schema of one question reply: `{\"question\": str}`."
-    return {'title': 'question', 'type': 'object', 'properties': {'question': {'type': 'string', 'minLength': 5, 'maxLength': max_chars}},
+    return {'title': 'question', 'type': 'object',
+            'properties': {'question': {'type': 'string', 'minLength': 5, 'maxLength': max_chars}},
             'required': ['question'], 'additionalProperties': False}
 
 def question_messages(item: DeepItem | MultiItem) -> list[dict]:
@@ -205,7 +225,9 @@ def question_messages(item: DeepItem | MultiItem) -> list[dict]:
     multi = isinstance(item, MultiItem)
     example_in, example_out = QUESTION_EXAMPLES[multi]
     rel = relation_phrase(item.rel, item.sub)
-    fact = f'Facts: {item.sub} | {rel} | ' + '; '.join(item.golds) if multi else f'Fact: {item.sub} | {rel} | {item.obj}'
+    fact = (
+        f'Facts: {item.sub} | {rel} | ' + '; '.join(item.golds) if multi else f'Fact: {item.sub} | {rel} | {item.obj}'
+    )
     return [{'role': 'system', 'content': QUESTION_SYSTEM_MULTI if multi else QUESTION_SYSTEM},
             {'role': 'user', 'content': example_in}, {'role': 'assistant', 'content': json.dumps(example_out)},
             {'role': 'user', 'content': fact}]
@@ -230,7 +252,8 @@ def add_questions(items: Sequence[DeepItem | MultiItem], # candidates; their `qu
                   max_tokens: int = 64, # tokens generated per question at most
                   batch_size: int = 16, # items per `chat_batch` call
                  ) -> dict:
-    "Write a question for every item, by the LLM when its reply passes `question_problem`, else by `template_question`; counts."
+    """Write a question for every item, by the LLM when its reply passes `question_problem`, else by
+    `template_question`; counts."""
     from insightkit.generation.llm import get_llm
     items = list(items)
     if llm is None and items: llm = get_llm('questioner')
@@ -256,8 +279,12 @@ def as_match_pairs(links: Iterable) -> list[MatchPair]:
     for i, l in enumerate(links):
         if isinstance(l, MatchPair): out.append(l); continue
         if isinstance(l, dict): out.append(MatchPair.from_record(l)); continue
-        try: d1, d2, lab = l
-        except (TypeError, ValueError): raise InsightkitError(f'link {i} must be a MatchPair, a record or a (doc1, doc2, cited) tuple, got {l!r:.80}') from None
+        try:
+            d1, d2, lab = l
+        except (TypeError, ValueError):
+            raise InsightkitError(
+                f'link {i} must be a MatchPair, a record or a (doc1, doc2, cited) tuple, got {l!r:.80}'
+            ) from None
         if parse_label(lab) is None: raise InsightkitError(f"link {i}: label {lab!r} is not Yes/No, 1/0 or true/false")
         out.append(MatchPair(d1, d2, parse_label(lab)))
     return out
@@ -277,13 +304,18 @@ def sample_matching(links: Iterable, # labelled links (anything `as_match_pairs`
                     seed: int = 0, # random seed
                    ) -> list[MatchPair]:
     "`n` distinct pairs, `n/2` of each label, drawn with `seed`; no self-pairs, no pair twice (in either order)."
-    if n < 0 or n % 2: raise InsightkitError(f'the number of matching pairs must be even and non-negative (half Yes, half No), got {n}')
+    if n < 0 or n % 2:
+        raise InsightkitError(
+            f'the number of matching pairs must be even and non-negative (half Yes, half No), got {n}'
+        )
     pool = matching_pool(links)
     for label, name in ((True, 'Yes'), (False, 'No')):
         if len(pool[label]) < n // 2:
-            raise InsightkitError(f'asked for {n} matching pairs ({n // 2} {name}), but only {len(pool[label])} distinct {name} pairs '
-                                  f'are available ({len(pool[True])} Yes, {len(pool[False])} No); ask for at most '
-                                  f'{2 * min(len(v) for v in pool.values())}')
+            raise InsightkitError(
+                f'asked for {n} matching pairs ({n // 2} {name}), but only {len(pool[label])} distinct {name} pairs '
+                f'are available ({len(pool[True])} Yes, {len(pool[False])} No); ask for at most '
+                f'{2 * min(len(v) for v in pool.values())}'
+            )
     rng = random.Random(seed)
     picked = rng.sample(pool[True], n // 2) + rng.sample(pool[False], n // 2)
     rng.shuffle(picked)
@@ -291,7 +323,8 @@ def sample_matching(links: Iterable, # labelled links (anything `as_match_pairs`
 
 # %% ../../../nbs/05_benchmark.ipynb #ad0d5766
 def _docs_file(docs_path: str | Path, prefix: str) -> Path:
-    "The `_docs.jsonl` file named by `docs_path`: the file itself, or in a folder `{prefix}_docs.jsonl` or its only corpus."
+    """The `_docs.jsonl` file named by `docs_path`: the file itself, or in a folder `{prefix}_docs.jsonl` or its only
+    corpus."""
     p = Path(docs_path).expanduser()
     if p.is_file(): return p
     if (p/f'{prefix}_docs.jsonl').exists(): return p/f'{prefix}_docs.jsonl'
@@ -303,15 +336,26 @@ def _matching_links(matching_links, docs_file: Path) -> tuple[list[MatchPair] | 
         if isinstance(matching_links, (str, Path)):
             return as_match_pairs(rec for _, rec in read_jsonl(matching_links)), f'links from {matching_links}'
         return as_match_pairs(matching_links), 'links given'
-    sibling = docs_file.with_name(docs_file.name[:-len('_docs.jsonl')] + '_matching.jsonl') if docs_file.name.endswith('_docs.jsonl') else None
+    sibling = (
+        docs_file.with_name(docs_file.name[: -len('_docs.jsonl')] + '_matching.jsonl')
+        if docs_file.name.endswith('_docs.jsonl')
+        else None
+    )
     if sibling is not None and sibling.exists(): return load_matching(sibling), f'reused {sibling}'
-    return None, 'none: no citation labels were given and no _matching.jsonl lies next to the documents, so the matching file is empty'
+    return (
+        None,
+        (
+            'none: no citation labels were given and no _matching.jsonl lies next to the documents, so the matching'
+            ' file is empty'
+        ),
+    )
 
 def build_benchmark(docs_path: str | Path, # a `_docs.jsonl` file, or a folder holding one
                     out_dir: str | Path, # where the five files are written
                     prefix: str, # file prefix of the new benchmark
                     limit: int | None = None, # use only the first `limit` documents
-                    matching_links=None, # citation labels: a JSONL file or a list of links; None: reuse `_matching.jsonl` beside the docs
+                    # citation labels: a JSONL file or a list of links; None: reuse `_matching.jsonl` beside the docs
+                    matching_links=None,
                     seed: int = 0, # seed of the matching sample
                     n_matching: int | None = None, # matching pairs to draw; None: as many as stay balanced
                     chunk_tokens: int = 192, # token budget of an extraction chunk
@@ -323,14 +367,19 @@ def build_benchmark(docs_path: str | Path, # a `_docs.jsonl` file, or a folder h
                     extractor=None, # the extractor LLM; default `get_llm('extractor')`
                     questioner=None, # the questioner LLM; default `get_llm('questioner')`; False: template questions
                    ) -> dict:
-    "Build the Insight-RAG benchmark files `{prefix}_{docs,graph,deep,multi,matching}.jsonl` from documents; the count after each stage."
-    if limit is not None and (not isinstance(limit, int) or limit < 1): raise InsightkitError(f'limit must be a positive integer, got {limit!r}')
+    """Build the Insight-RAG benchmark files `{prefix}_{docs,graph,deep,multi,matching}.jsonl` from documents; the count
+    after each stage."""
+    if limit is not None and (not isinstance(limit, int) or limit < 1):
+        raise InsightkitError(f'limit must be a positive integer, got {limit!r}')
     t0 = time.perf_counter()
     docs_file = _docs_file(docs_path, prefix)
     out = Path(out_dir).expanduser(); out.mkdir(parents=True, exist_ok=True)
     files = {k: out/f'{prefix}_{k}.jsonl' for k in ('docs', 'graph', 'deep', 'multi', 'matching')}
     if files['docs'].resolve() == docs_file.resolve():
-        raise InsightkitError(f'out_dir {out} with prefix {prefix} would overwrite the source {docs_file}; choose another folder or prefix')
+        raise InsightkitError(
+            f'out_dir {out} with prefix {prefix} would overwrite the source {docs_file}; choose another folder or'
+            ' prefix'
+        )
     docs = load_docs(docs_file)
     if limit is not None: docs = dict(list(docs.items())[:limit])
     if not docs: raise InsightkitError(f'{docs_file} holds no documents')
@@ -360,10 +409,12 @@ def build_benchmark(docs_path: str | Path, # a `_docs.jsonl` file, or a folder h
     check = check_data(out, prefix)
     return {'prefix': prefix, 'out_dir': str(out), 'source': str(docs_file), 'docs': len(docs), 'chunks': ex.chunks,
             'chunks_failed': len(ex.failed), 'failed_chunks': ex.failed[:5], 'triples_extracted': len(ex.triples),
-            'filter_report': report.to_dict(), 'triples': len(graph), **sel.counts(), 'deep': len(sel.deep), 'multi': len(sel.multi),
+            'filter_report': report.to_dict(), 'triples': len(graph), **sel.counts(), 'deep': len(sel.deep),
+            'multi': len(sel.multi),
             'questions': q_stats, 'matching': len(pairs), 'matching_source': source, 'check_ok': check['ok'],
             'files': {k: str(p) for k, p in files.items()}, 'usage': {'extractor': ex.usage},
-            'seconds': {'extract': round(t1 - t0, 2), 'filter_select_questions': round(t2 - t1, 2), 'total': round(time.perf_counter() - t0, 2)}}
+            'seconds': {'extract': round(t1 - t0, 2), 'filter_select_questions': round(t2 - t1, 2),
+                        'total': round(time.perf_counter() - t0, 2)}}
 
 # %% ../../../nbs/05_benchmark.ipynb #ee035ca3
 def _recall(found: set, wanted: list) -> float | None:
@@ -375,10 +426,12 @@ def select_benchmark(data: str | Path | None = None, # data folder; None chooses
                      require_in_doc: bool = False, # also drop triples whose phrases are not in their document
                      max_obj_words: int | None = 15, # drop objects longer than this many words
                     ) -> dict:
-    "Select deep and multi-source candidates from a folder's graph and measure how many of its official items they recover."
+    """Select deep and multi-source candidates from a folder's graph and measure how many of its official items they
+    recover."""
     t0 = time.perf_counter()
     src = resolve_data(data, prefix)
-    if not src.file('graph').exists(): raise InsightkitError(f'{src.file("graph")} does not exist: select_benchmark needs a graph')
+    if not src.file('graph').exists():
+        raise InsightkitError(f'{src.file("graph")} does not exist: select_benchmark needs a graph')
     docs = load_docs(src.file('docs'))
     raw = load_graph(src.file('graph'))
     if normalise: graph, report = filter_triples(raw, docs, max_obj_words=max_obj_words, require_in_doc=require_in_doc)
@@ -389,9 +442,11 @@ def select_benchmark(data: str | Path | None = None, # data folder; None chooses
     deep_found = {triple_key(d, normalise) for d in sel.deep}
     pair = (lambda m: (phrase_key(m.sub), canonical_relation(m.rel))) if normalise else (lambda m: (m.sub, m.rel))
     multi_found = {pair(m) for m in sel.multi}
-    return {'dir': str(src.dir), 'prefix': src.prefix, 'normalise': normalise, 'docs': len(docs), 'graph_triples': len(raw),
+    return {'dir': str(src.dir), 'prefix': src.prefix, 'normalise': normalise, 'docs': len(docs),
+            'graph_triples': len(raw),
             'triples': len(graph), **sel.counts(),
-            'deep_official': len(deep_off), 'deep_recall': _recall(deep_found, [triple_key(d, normalise) for d in deep_off]),
+            'deep_official': len(deep_off),
+            'deep_recall': _recall(deep_found, [triple_key(d, normalise) for d in deep_off]),
             'multi_official': len(multi_off), 'multi_recall': _recall(multi_found, [pair(m) for m in multi_off]),
             'deep_missed': [d.to_record() for d in deep_off if triple_key(d, normalise) not in deep_found][:5],
             'multi_missed': [{'sub': m.sub, 'rel': m.rel} for m in multi_off if pair(m) not in multi_found][:5],

@@ -17,18 +17,18 @@ __all__ = ['IDENTIFIER_SYSTEM', 'IDENTIFIER_EXAMPLES', 'MATCHING_TASK', 'AUXILIA
 
 # %% ../../../nbs/07_identifier.ipynb #7baae054
 IDENTIFIER_SYSTEM = (
-    "You prepare look-ups for a language model that has memorised a collection of research abstracts and can "
-    "only continue sentences. Given a question or a task, write each piece of information it needs as an insight: "
-    "the opening words of a sentence, stopping exactly where the missing information would begin, so that the "
-    "model can finish it (for 'Where was the painter Ilse Marr born?' the insight is 'the painter Ilse Marr was born in').\n"
-    "Rules:\n"
-    "- Use only words that appear in the input, in their simplest form; leave out question words and filler "
-    "('which of the methods that X relies on' becomes 'X relies on').\n"
-    "- Multi-answer is true when the nouns asking for the answer are plural and false when they are singular. "
-    "Judge by grammar alone, not by what you know about the world.\n"
-    "- For a task that is not a question, write stand-alone insights about the concepts involved, such as how two of "
-    "them are connected or what one of them is. Never name the inputs themselves (no 'Paper A', 'the first paper').\n"
-    "- Give only insights the abstracts could complete. If none applies, reply with an empty list.")
+    "You prepare look-ups for a language model that has memorised a collection of research abstracts and can only"
+    " continue sentences. Given a question or a task, write each piece of information it needs as an insight: the"
+    " opening words of a sentence, stopping exactly where the missing information would begin, so that the model can"
+    " finish it (for 'Where was the painter Ilse Marr born?' the insight is 'the painter Ilse Marr was born"
+    " in').\nRules:\n- Use only words that appear in the input, in their simplest form; leave out question words and"
+    " filler ('which of the methods that X relies on' becomes 'X relies on').\n- Multi-answer is true when the nouns"
+    " asking for the answer are plural and false when they are singular. Judge by grammar alone, not by what you know"
+    " about the world.\n- For a task that is not a question, write stand-alone insights about the concepts involved,"
+    " such as how two of them are connected or what one of them is. Never name the inputs themselves (no 'Paper A',"
+    " 'the first paper').\n- Give only insights the abstracts could complete. If none applies, reply with an empty"
+    " list."
+)
 
 IDENTIFIER_EXAMPLES = {
     'qa': [("Question: Which corpora is the Wren tagger trained on?",
@@ -41,7 +41,9 @@ IDENTIFIER_EXAMPLES = {
                   {'insights': [{'Insight': 'dependency treebanks are used for', 'Multi-answer': True},
                                 {'Insight': 'graph parsers are trained on', 'Multi-answer': True}]})]}
 
-MATCHING_TASK = "Task: decide whether two papers are relevant enough for one to cite the other.\nPaper A: {doc1}\nPaper B: {doc2}"
+MATCHING_TASK = (
+    "Task: decide whether two papers are relevant enough for one to cite the other.\nPaper A: {doc1}\nPaper B: {doc2}"
+)
 
 def insight_schema(max_insights: int = 3, # most insights in one reply (the array's maxItems)
                    max_chars: int = 120, # longest insight, in characters
@@ -50,7 +52,8 @@ def insight_schema(max_insights: int = 3, # most insights in one reply (the arra
     item = {'type': 'object', 'properties': {'Insight': {'type': 'string', 'minLength': 1, 'maxLength': max_chars},
                                              'Multi-answer': {'type': 'boolean'}},
             'required': ['Insight', 'Multi-answer'], 'additionalProperties': False}
-    return {'title': 'insights', 'type': 'object', 'properties': {'insights': {'type': 'array', 'items': item, 'maxItems': max_insights}},
+    return {'title': 'insights', 'type': 'object',
+            'properties': {'insights': {'type': 'array', 'items': item, 'maxItems': max_insights}},
             'required': ['insights'], 'additionalProperties': False}
 
 def identifier_input(x, # a question (qa), or a `(doc1, doc2)` pair of texts (matching)
@@ -73,7 +76,8 @@ def identifier_messages(x, task: str = 'qa') -> list[dict]:
 
 def identifier_version() -> str:
     "A short hash of the identifier's prompt, examples and schema, recorded in run configs."
-    return stable_hash({'system': IDENTIFIER_SYSTEM, 'examples': IDENTIFIER_EXAMPLES, 'task': MATCHING_TASK, 'schema': insight_schema()}, 12)
+    return stable_hash({'system': IDENTIFIER_SYSTEM, 'examples': IDENTIFIER_EXAMPLES, 'task': MATCHING_TASK,
+                        'schema': insight_schema()}, 12)
 
 # %% ../../../nbs/07_identifier.ipynb #d726eea9
 def clean_insights(data: Any, # a reply's parsed JSON
@@ -91,7 +95,8 @@ def clean_insights(data: Any, # a reply's parsed JSON
     return out[:max_insights]
 
 # %% ../../../nbs/07_identifier.ipynb #106312b1
-def _identify(inputs: Sequence, llm, task: str, max_insights: int, max_tokens: int | None, seed: int = 0) -> tuple[list[list[dict]], list]:
+def _identify(inputs: Sequence, llm, task: str, max_insights: int, max_tokens: int | None,
+              seed: int = 0) -> tuple[list[list[dict]], list]:
     "Insights and the replies (or the error, for an input whose reply broke the schema) of each input."
     from insightkit.generation.base import OutputValidationError
     from insightkit.generation.llm import get_llm
@@ -119,12 +124,18 @@ def identify_insights(inputs: Sequence, # questions (qa) or `(doc1, doc2)` text 
 # %% ../../../nbs/07_identifier.ipynb #e76a3340
 AUXILIARIES = frozenset('does do did is are was were can could may might will would should must has have had'.split())
 MODALS = frozenset('can could may might will would should must'.split())
-PREPOSITIONS = frozenset('in on to with for over from of by into at about than as onto upon through between among against '
-                         'under within without via towards toward across like behind beyond during per'.split())
-ADVERBS = frozenset('not also often usually typically mainly mostly primarily directly still never only further'.split())
-PREDICATE_ADJECTIVES = frozenset('related similar equivalent comparable superior inferior able due close useful available relevant '
-                                 'sensitive prone specific dependent independent different capable responsible essential '
-                                 'important common suitable applicable part'.split())
+PREPOSITIONS = frozenset(
+    'in on to with for over from of by into at about than as onto upon through between among against '
+    'under within without via towards toward across like behind beyond during per'.split()
+)
+ADVERBS = frozenset(
+    'not also often usually typically mainly mostly primarily directly still never only further'.split()
+)
+PREDICATE_ADJECTIVES = frozenset(
+    'related similar equivalent comparable superior inferior able due close useful available relevant '
+    'sensitive prone specific dependent independent different capable responsible essential '
+    'important common suitable applicable part'.split()
+)
 
 def _inflect(verb: str, tag: str) -> str:
     "`verb` in the Penn tag's form (VBZ uses, VBP use, VBD used), via lemminflect."
@@ -184,7 +195,8 @@ def _declarative(words: list[str], aux: str) -> str | None:
     start = len(core)
     if len(core) > 1 and _is_predicate_word(core[-1], preps[0].lower()):
         start = len(core) - 1
-        while start - 1 > 0 and core[start - 1].lower() in ADVERBS | {'most', 'more', 'less', 'least', 'very'}: start -= 1
+        while start - 1 > 0 and core[start - 1].lower() in ADVERBS | {'most', 'more', 'less', 'least', 'very'}:
+            start -= 1
     else: start = next((i for i in range(1, len(core)) if core[i].lower() in ('a', 'an')), start)
     return _join(core[:start], aux, core[start:], preps)
 
@@ -194,11 +206,13 @@ def rule_based_insights(question: str, # a wh-question
     words = question.replace('?', ' ').split()
     lead = []
     if len(words) > 2 and words[0].lower() in PREPOSITIONS and words[1].lower() in ('what', 'which'):
-        lead, words = [words[0].lower()], words[1:]  # "In what contexts is X applied?" asks for what follows "applied in"
+        # "In what contexts is X applied?" asks for what follows "applied in"
+        lead, words = [words[0].lower()], words[1:]
     if len(words) < 3 or words[0].lower() not in ('what', 'which'): return []
     rest = words[1:]
     at = next((i for i, w in enumerate(rest[:6]) if w.lower() in AUXILIARIES), None)
-    if at is None: return []  # the wh-phrase is the subject ("Which methods outperform X?"): no fragment ends where the answer starts
+    # the wh-phrase is the subject ("Which methods outperform X?"): no fragment ends where the answer starts
+    if at is None: return []
     wh_noun, aux, clause = rest[:at], rest[at], rest[at + 1:]
     if not clause: return []
     plural = any(_plural_noun(w) for w in wh_noun)
@@ -212,19 +226,26 @@ def rule_based_insights(question: str, # a wh-question
             return [{'Insight': _join(clause[rel + 1:]), 'Multi-answer': True}]
     if copula and not lead and low[-1] not in PREPOSITIONS:
         # the answer is the subject: "What are all the entities included in Z?" -> "Z includes"
-        part = next((i for i in range(len(clause) - 2) if _is_participle(clause[i]) and low[i + 1] in PREPOSITIONS), None)
+        part = next((i for i in range(len(clause) - 2) if _is_participle(clause[i]) and low[i + 1] in PREPOSITIONS),
+                    None)
         if part is not None and (wh_noun or part > 0):
             after, prep, verb = clause[part + 2:], low[part + 1], clause[part]
             multi = plural or aux.lower() in ('are', 'were')
-            if prep in ('in', 'by'): return [{'Insight': _join(after, _inflect(verb, 'VBP' if _plural_noun(after[-1]) else 'VBZ')), 'Multi-answer': multi}]
-            return [{'Insight': _join(after, 'are' if _plural_noun(after[-1]) else 'is', clause[part:part + 2]), 'Multi-answer': multi}]
-        if not wh_noun: return [{'Insight': _join(clause, aux), 'Multi-answer': aux.lower() in ('are', 'were')}]  # "What are the cities in Y?"
+            if prep in ('in', 'by'):
+                return [{'Insight': _join(after, _inflect(verb, 'VBP' if _plural_noun(after[-1]) else 'VBZ')),
+                         'Multi-answer': multi}]
+            return [{'Insight': _join(after, 'are' if _plural_noun(after[-1]) else 'is', clause[part:part + 2]),
+                     'Multi-answer': multi}]
+        # "What are the cities in Y?"
+        if not wh_noun: return [{'Insight': _join(clause, aux), 'Multi-answer': aux.lower() in ('are', 'were')}]
     fragment = _declarative(clause + lead, aux)
     return [{'Insight': fragment, 'Multi-answer': plural}] if fragment else []
 
 # %% ../../../nbs/07_identifier.ipynb #911c9840
-FUNCTION_WORDS = frozenset('a an the is are was were be been being of in on to for with by at from as and or that which who whom this these '
-                           'those it its their there has have had do does did can could may might will would should must not into than'.split())
+FUNCTION_WORDS = frozenset(
+    'a an the is are was were be been being of in on to for with by at from as and or that which who whom this these '
+    'those it its their there has have had do does did can could may might will would should must not into than'.split()
+)
 
 def _lemmas(word: str) -> set[str]:
     "The word and its lemmas under every part of speech lemminflect knows."

@@ -20,7 +20,9 @@ def miner_source(miner) -> tuple[Path | None, dict]:
     "The weights folder of a miner (a `Miner`, a run or adapter folder, or a model name) and its `miner.json` ({} for a plain model)."
     from insightkit.methods.insight_rag.miner import TrainResult
     from insightkit.methods.insight_rag.mining import Miner, _find_model_dir
-    if isinstance(miner, Miner): return (Path(miner.name) if Path(miner.name).is_dir() else None), ({'config': miner.config.to_dict()} if miner.config else {})
+    if isinstance(miner, Miner):
+        return (Path(miner.name) if Path(miner.name).is_dir() else None), ({'config': miner.config.to_dict()}
+                                                                           if miner.config else {})
     path = miner.model_dir if isinstance(miner, TrainResult) else Path(str(miner)).expanduser()
     if not path.is_dir(): return None, {}
     return _find_model_dir(path)
@@ -45,7 +47,10 @@ class MinedCache:
         self.path = Path(path) if path else cache_dir('mined')/'mined.sqlite'
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self._connect() as con:
-            con.execute('CREATE TABLE IF NOT EXISTS mined (key TEXT PRIMARY KEY, miner TEXT, prompt TEXT, settings TEXT, texts TEXT, created REAL)')
+            con.execute(
+                'CREATE TABLE IF NOT EXISTS mined (key TEXT PRIMARY KEY, miner TEXT, prompt TEXT, settings TEXT, texts'
+                ' TEXT, created REAL)'
+            )
 
     def _connect(self): return sqlite3.connect(self.path, timeout=60)
 
@@ -60,7 +65,8 @@ class MinedCache:
         with self._connect() as con:
             for s in range(0, len(keys), 500):
                 part = keys[s:s + 500]
-                rows = con.execute(f'SELECT key, texts FROM mined WHERE key IN ({",".join("?"*len(part))})', part).fetchall()
+                rows = con.execute(f'SELECT key, texts FROM mined WHERE key IN ({",".join("?"*len(part))})',
+                                   part).fetchall()
                 out.update({k: json.loads(t) for k, t in rows})
         return out
 
@@ -118,8 +124,10 @@ def continuations(self: CachedMiner,
     if todo:
         if n == 1: mined = self.miner.mine(todo, False, max_new_tokens=self.max_new_tokens)
         else:  # one fragment per call: its samples then follow the miner's seed alone, whatever else is mined
-            mined = [self.miner.mine([p], True, top_k=n, max_new_tokens=self.max_new_tokens, temperature=self.temperature)[0] for p in todo]
-        entries = [(MinedCache.key(self.fingerprint, p, settings), self.fingerprint, p, settings, list(t)) for p, t in zip(todo, mined)]
+            mined = [self.miner.mine([p], True, top_k=n, max_new_tokens=self.max_new_tokens,
+                                     temperature=self.temperature)[0] for p in todo]
+        entries = [(MinedCache.key(self.fingerprint, p, settings), self.fingerprint, p, settings, list(t))
+                   for p, t in zip(todo, mined)]
         self.cache.put_many(entries)
         found.update({e[0]: e[4] for e in entries})
     return [list(found[k]) for k in keys]
@@ -148,13 +156,21 @@ def item_doc_ids(corpus, # the corpus the items belong to
     "The documents that hold the items' answers (questions) or that the pairs are made of (matching texts found in the corpus)."
     ids, by_text = [], None
     for it in items:
-        if hasattr(it, 'doc_ids'): ids += list(it.doc_ids)
+        if hasattr(it, 'doc_ids'):
+            ids += list(it.doc_ids)
         elif hasattr(it, 'doc1'):
             for d in (it.doc1, it.doc2):
-                if not isinstance(d, str): ids.append(d); continue
-                if by_text is None: by_text = {doc.text.strip(): i for i, doc in corpus.docs.items()}
-                if d.strip() in by_text: ids.append(by_text[d.strip()])
-        else: raise InsightkitError(f'cannot tell which documents {type(it).__name__} items need; pass deep, multi or matching items')
+                if not isinstance(d, str):
+                    ids.append(d)
+                    continue
+                if by_text is None:
+                    by_text = {doc.text.strip(): i for i, doc in corpus.docs.items()}
+                if d.strip() in by_text:
+                    ids.append(by_text[d.strip()])
+        else:
+            raise InsightkitError(
+                f'cannot tell which documents {type(it).__name__} items need; pass deep, multi or matching items'
+            )
     return list(dict.fromkeys(ids))
 
 def _trained_doc_ids(info: dict, corpus) -> set | None:
@@ -186,10 +202,13 @@ def find_covering_miner(corpus, # the corpus (its docs file must match the miner
     return min(found)[2] if found else None
 
 def default_miner_dir(corpus, # the corpus
-                      items: Sequence | None = None, # questions or pairs whose documents it must know (None: every document)
+                      # questions or pairs whose documents it must know (None: every document)
+                      items: Sequence | None = None,
                       quick: bool = True, # chapter 06's quick recipe (`QUICK_RECIPE`); False: its full default
                       config=None, # a `MinerConfig` instead
-                      reuse: bool = True, # take a finished cached miner that has read the documents (trained with `config`, if given), if there is one
+                      # take a finished cached miner that has read the documents (trained with `config`, if given), if
+                      # there is one
+                      reuse: bool = True,
                      ) -> Path:
     "The run folder of a miner that has read the items' documents: a cached one, else one trained now (once) and cached."
     from insightkit.methods.insight_rag.miner_items import build_training_items
@@ -198,16 +217,25 @@ def default_miner_dir(corpus, # the corpus
     any_recipe = config is None and quick  # the quick default gladly takes any miner that has read the documents
     config = (config or (quick_config() if quick else MinerConfig())).check()
     doc_ids = sorted(set(item_doc_ids(corpus, items)), key=str) if items is not None else None
-    if doc_ids is not None and not doc_ids: raise InsightkitError('the items name no document of the corpus, so there is nothing to train a miner on')
+    if doc_ids is not None and not doc_ids:
+        raise InsightkitError('the items name no document of the corpus, so there is nothing to train a miner on')
     need = doc_ids if doc_ids is not None else list(corpus.docs)
     if reuse and (hit := find_covering_miner(corpus, need, None if any_recipe else config)) is not None: return hit
     items = list(items) if items is not None else None
-    if items is None: run_dir = default_run_dir(corpus.prefix, None, 0, config)
-    elif len(items) and items == corpus.deep[:len(items)]: run_dir = default_run_dir(corpus.prefix, len(items), 0, config)
-    else: run_dir = cache_dir('miners', f'{corpus.prefix}-docs{len(doc_ids)}-{stable_hash({"docs": doc_ids, "config": config.to_dict()}, 10)}')
+    if items is None:
+        run_dir = default_run_dir(corpus.prefix, None, 0, config)
+    elif len(items) and items == corpus.deep[: len(items)]:
+        run_dir = default_run_dir(corpus.prefix, len(items), 0, config)
+    else:
+        run_dir = cache_dir(
+            'miners',
+            f'{corpus.prefix}-docs{len(doc_ids)}-{stable_hash({"docs": doc_ids, "config": config.to_dict()}, 10)}',
+        )
     n_deep = len(items) if items is not None and items == corpus.deep[:len(items)] else None
-    info = {'prefix': corpus.prefix, 'data_dir': str(corpus.dir), 'docs_sha256': file_sha256(corpus.source.file('docs')),
-            'n_deep': n_deep, 'n_multi': 0, 'n_docs': len(doc_ids) if doc_ids is not None else len(corpus.docs), 'doc_ids': doc_ids,
+    info = {'prefix': corpus.prefix, 'data_dir': str(corpus.dir),
+            'docs_sha256': file_sha256(corpus.source.file('docs')),
+            'n_deep': n_deep, 'n_multi': 0, 'n_docs': len(doc_ids) if doc_ids is not None else len(corpus.docs),
+            'doc_ids': doc_ids,
             'recipe': 'quick' if quick else 'full'}
     if items is None: info.pop('doc_ids')
     texts = build_training_items(corpus, doc_ids, config.lowercase, config.seed)

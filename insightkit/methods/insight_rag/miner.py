@@ -36,7 +36,8 @@ class MinerConfig:
     r: int = 16 # LoRA rank
     alpha: int = 32 # LoRA alpha (the update is scaled by alpha / r)
     dropout: float = 0.0 # LoRA dropout (the paper searches 0.05 and 0.1; see below)
-    target_modules: Any = 'all-linear' # layers that get adapters: every linear projection (not the output head), or a list of names
+    # layers that get adapters: every linear projection (not the output head), or a list of names
+    target_modules: Any = 'all-linear'
     lr: float = 2e-3 # peak learning rate
     schedule: str = 'cosine' # a transformers scheduler: linear, cosine, constant, constant_with_warmup, ...
     warmup_ratio: float = 0.05 # share of the steps spent warming up
@@ -47,7 +48,8 @@ class MinerConfig:
     batch_tokens: int | None = None # most padded tokens in one micro-batch (None: chosen for the device; 1024 on CPU)
     max_batch_items: int | None = None # most items in one micro-batch (None: chosen for the device; 32 on CPU)
     grad_accum: int = 1 # micro-batches per optimizer step (per process)
-    save_every: int | None = None # checkpoint every N optimizer steps (None: at the end of every epoch; 0: never, only the final model)
+    # checkpoint every N optimizer steps (None: at the end of every epoch; 0: never, only the final model)
+    save_every: int | None = None
     keep_checkpoints: int = 2 # newest checkpoints kept
     seed: int = 0 # LoRA initialisation, item order, dropout
     lowercase: bool = True # lower-case the items (and the fragments when mining)
@@ -57,19 +59,26 @@ class MinerConfig:
     device: str = 'auto' # cpu, cuda, mps or auto (under accelerate launch: each process's own GPU)
     gradient_checkpointing: bool = False # trade compute for memory (large models on small GPUs)
     loss_every: int | None = None # read the loss off the device and log it every N steps (None: 1 on CPU, 10 on a GPU)
-    autocast: str = 'auto' # bfloat16 autocast, the adapter stored in bfloat16: auto (on CUDA with bf16), bf16 (always) or off
+    # bfloat16 autocast, the adapter stored in bfloat16: auto (on CUDA with bf16), bf16 (always) or off
+    autocast: str = 'auto'
     compile: bool = False # torch.compile the model (opt-in: not yet measured on a GPU)
 
     def check(self) -> MinerConfig:
         "Raise `InsightkitError` for a setting that cannot work; return self."
-        if self.method not in METHODS: raise InsightkitError(f"method must be one of {', '.join(METHODS)}, not {self.method!r}")
-        for name in ('r', 'alpha', 'epochs', 'batch_tokens', 'max_batch_items', 'grad_accum', 'max_length', 'loss_every'):
+        if self.method not in METHODS:
+            raise InsightkitError(f"method must be one of {', '.join(METHODS)}, not {self.method!r}")
+        for name in ('r', 'alpha', 'epochs', 'batch_tokens', 'max_batch_items', 'grad_accum', 'max_length',
+                     'loss_every'):
             if getattr(self, name) is not None and getattr(self, name) < 1:
                 raise InsightkitError(f'{name} must be at least 1, got {getattr(self, name)!r}')
-        if self.autocast not in AUTOCAST: raise InsightkitError(f"autocast must be one of {', '.join(AUTOCAST)}, not {self.autocast!r}")
-        if self.max_steps is not None and self.max_steps < 1: raise InsightkitError(f'max_steps must be at least 1 (or None), got {self.max_steps}')
+        if self.autocast not in AUTOCAST:
+            raise InsightkitError(f"autocast must be one of {', '.join(AUTOCAST)}, not {self.autocast!r}")
+        if self.max_steps is not None and self.max_steps < 1:
+            raise InsightkitError(f'max_steps must be at least 1 (or None), got {self.max_steps}')
         if self.save_every is not None and self.save_every < 0:
-            raise InsightkitError(f'save_every must be a number of steps, 0 (never) or None (every epoch), got {self.save_every}')
+            raise InsightkitError(
+                f'save_every must be a number of steps, 0 (never) or None (every epoch), got {self.save_every}'
+            )
         if not 0 <= self.dropout < 1: raise InsightkitError(f'dropout must be in [0, 1), got {self.dropout}')
         if not self.lr > 0: raise InsightkitError(f'lr must be positive, got {self.lr}')
         return self
@@ -82,27 +91,31 @@ class MinerConfig:
     def from_dict(cls, d: dict) -> MinerConfig:
         "A configuration from a dict; unknown keys are an error that lists the known ones."
         known = {f.name for f in fields(cls)}
-        if unknown := sorted(set(d) - known): raise InsightkitError(f"unknown miner setting(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+        if unknown := sorted(set(d) - known):
+            raise InsightkitError(f"unknown miner setting(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
         return cls(**d)
 
 # %% ../../../nbs/06_miner.ipynb #f920ea95
 QUICK_RECIPE = {'epochs': 6, 'lr': 2e-3, 'batch_tokens': 256, 'max_batch_items': 8}
 
 def quick_config(**overrides) -> MinerConfig:
-    "The quick recipe (`QUICK_RECIPE`) for a miner of a few questions' documents, trained in minutes on a CPU; `overrides` change any setting."
+    """The quick recipe (`QUICK_RECIPE`) for a miner of a few questions' documents, trained in minutes on a CPU;
+    `overrides` change any setting."""
     return MinerConfig.from_dict({**QUICK_RECIPE, **overrides}).check()
 
 PAPER_SCALE_RECIPE = {'method': 'full', 'lr': 1e-3, 'epochs': 14, 'batch_tokens': 8192, 'max_batch_items': 256}
 
 def paper_scale_config(**overrides) -> MinerConfig:
-    "The whole-corpus GPU recipe (`PAPER_SCALE_RECIPE`: full fine-tuning, lr 1e-3, 8k-token batches, 14 epochs); `overrides` change any setting."
+    """The whole-corpus GPU recipe (`PAPER_SCALE_RECIPE`: full fine-tuning, lr 1e-3, 8k-token batches, 14 epochs);
+    `overrides` change any setting."""
     return MinerConfig.from_dict({**PAPER_SCALE_RECIPE, **overrides}).check()
 
 # %% ../../../nbs/06_miner.ipynb #ae48c702
 CPU_RECIPE = {'batch_tokens': 1024, 'max_batch_items': 32, 'loss_every': 1}
 
 def gpu_recipe(free_bytes: int) -> dict:
-    "Batching for a CUDA device with `free_bytes` of free memory: 8,192 tokens from 40 GiB, halving below, at least 1,024."
+    """Batching for a CUDA device with `free_bytes` of free memory: 8,192 tokens from 40 GiB, halving below, at least
+    1,024."""
     gib, tokens = free_bytes/2**30, 8192
     while tokens > 1024 and gib < 40*tokens/8192: tokens //= 2
     return {'batch_tokens': tokens, 'max_batch_items': tokens//32, 'loss_every': 10}
@@ -122,14 +135,16 @@ def device_recipe(config: MinerConfig, # the requested settings; those left None
 
 # %% ../../../nbs/06_miner.ipynb #8f9c7dbe
 def train_threads(device: str) -> int:
-    "Torch threads for training on `device`: `INSIGHTKIT_THREADS` or `OMP_NUM_THREADS`, else all usable cores on CUDA, half (1 to 4) elsewhere."
+    """Torch threads for training on `device`: `INSIGHTKIT_THREADS` or `OMP_NUM_THREADS`, else all usable cores on CUDA,
+    half (1 to 4) elsewhere."""
     for var in ('INSIGHTKIT_THREADS', 'OMP_NUM_THREADS'):
         if os.environ.get(var): return int(os.environ[var])
     cores = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else (os.cpu_count() or 2)
     return cores if str(device).startswith('cuda') else max(1, min(4, cores//2))
 
 def autocast_dtype(config: MinerConfig, device: str):
-    "The dtype of the run's autocast, or None: bfloat16 on CUDA with bf16 support (`autocast='auto'`), always with 'bf16'."
+    """The dtype of the run's autocast, or None: bfloat16 on CUDA with bf16 support (`autocast='auto'`), always with
+    'bf16'."""
     if config.autocast == 'off': return None
     import torch
     if config.autocast == 'bf16': return torch.bfloat16
@@ -140,7 +155,8 @@ def make_optimizer(params: list, config: MinerConfig, device: str):
     "AdamW over `params`, fused into one kernel on CUDA."
     import torch
     fused = str(device).startswith('cuda') and all(p.is_cuda and p.is_floating_point() for p in params)
-    return torch.optim.AdamW(params, lr=config.lr, weight_decay=config.weight_decay, **({'fused': True} if fused else {}))
+    return torch.optim.AdamW(params, lr=config.lr, weight_decay=config.weight_decay,
+                             **({'fused': True} if fused else {}))
 
 # %% ../../../nbs/06_miner.ipynb #3f197047
 def base_model_folder(spec: str) -> Path:
@@ -150,7 +166,8 @@ def base_model_folder(spec: str) -> Path:
 def load_base_model(spec: str, # model name, folder, .gguf file or hub id
                     method: str = 'lora', # 'qlora' loads the weights in 4-bit nf4
                     device: str = 'auto', dtype: str = 'auto', compute_dtype: str = 'auto'):
-    "A causal LM and its tokenizer, plain or (for QLoRA) 4-bit nf4 with double quantisation: `(model, tokenizer, device)`."
+    """A causal LM and its tokenizer, plain or (for QLoRA) 4-bit nf4 with double quantisation: `(model, tokenizer,
+    device)`."""
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
     if os.environ.get('INSIGHTKIT_PROGRESS') == '0':
@@ -168,7 +185,9 @@ def load_base_model(spec: str, # model name, folder, .gguf file or hub id
         where = torch.device(device)
         if where.type == 'cuda': where = where.index if where.index is not None else torch.cuda.current_device()
         else: where = str(where)
-        try: model = AutoModelForCausalLM.from_pretrained(folder, quantization_config=quant, device_map={'': where}, dtype=compute)
+        try:
+            model = AutoModelForCausalLM.from_pretrained(folder, quantization_config=quant, device_map={'': where},
+                                                         dtype=compute)
         except (ImportError, RuntimeError) as e:
             raise InsightkitError(f'QLoRA needs bitsandbytes with 4-bit support on {device} ({type(e).__name__}: {e}); '
                                   "pip install 'bitsandbytes>=0.50' or use method='lora'") from None
@@ -176,16 +195,20 @@ def load_base_model(spec: str, # model name, folder, .gguf file or hub id
     return model, tok, str(device)
 
 def add_adapter(model, config: MinerConfig,
-                adapter_dtype=None, # store the LoRA weights in this dtype (the autocast dtype; None: as peft makes them)
+                # store the LoRA weights in this dtype (the autocast dtype; None: as peft makes them)
+                adapter_dtype=None,
                ):
-    "Wrap `model` for training as `config.method` says: LoRA adapters (after k-bit preparation for QLoRA), or all weights trainable."
+    """Wrap `model` for training as `config.method` says: LoRA adapters (after k-bit preparation for QLoRA), or all
+    weights trainable."""
     if config.method == 'full':
         if config.gradient_checkpointing: model.gradient_checkpointing_enable()
         return model
     from peft import LoraConfig, get_peft_model, prepare_model_for_kbit_training
-    if config.method == 'qlora': model = prepare_model_for_kbit_training(model, use_gradient_checkpointing=config.gradient_checkpointing)
+    if config.method == 'qlora':
+        model = prepare_model_for_kbit_training(model, use_gradient_checkpointing=config.gradient_checkpointing)
     elif config.gradient_checkpointing: model.gradient_checkpointing_enable(); model.enable_input_require_grads()
-    lora = LoraConfig(r=config.r, lora_alpha=config.alpha, lora_dropout=config.dropout, target_modules=config.target_modules,
+    lora = LoraConfig(r=config.r, lora_alpha=config.alpha, lora_dropout=config.dropout,
+                      target_modules=config.target_modules,
                       task_type='CAUSAL_LM')
     model = get_peft_model(model, lora)
     for p in model.parameters() if adapter_dtype is not None else []:
@@ -197,7 +220,8 @@ def training_plan(lengths: Sequence[int], # tokens of each item
                   config: MinerConfig, # batching, epochs / max_steps, grad_accum, seed
                   world: int = 1, rank: int = 0, # number of processes and this one's index
                  ) -> list[tuple[int, list[list[int]]]]:
-    "For each optimizer step of process `rank`: `(epoch, micro-batches of item indices)`; unset batching takes `CPU_RECIPE`'s values."
+    """For each optimizer step of process `rank`: `(epoch, micro-batches of item indices)`; unset batching takes
+    `CPU_RECIPE`'s values."""
     config = device_recipe(config, 'cpu')
     per_step, plan, epoch = world*config.grad_accum, [], 0
     while (len(plan) < config.max_steps) if config.max_steps else (epoch < config.epochs):
@@ -228,14 +252,16 @@ class TrainResult:
 
     def to_dict(self) -> dict:
         "The result as a JSON-ready dict."
-        d = asdict(self); d.update(run_dir=str(self.run_dir), model_dir=str(self.model_dir), config=self.config.to_dict())
+        d = asdict(self)
+        d.update(run_dir=str(self.run_dir), model_dir=str(self.model_dir), config=self.config.to_dict())
         return d
 
 def _rng_state() -> dict:
     "The random generators' states as tensors, numbers and strings only (what `torch.load(weights_only=True)` reads)."
     import numpy as np, torch
     kind, keys, pos, has_gauss, gauss = np.random.get_state()
-    state = {'python': random.getstate(), 'numpy': [kind, torch.from_numpy(keys.astype(np.int64)), pos, has_gauss, gauss],
+    state = {'python': random.getstate(),
+             'numpy': [kind, torch.from_numpy(keys.astype(np.int64)), pos, has_gauss, gauss],
              'torch': torch.get_rng_state()}
     if torch.cuda.is_available(): state['cuda'] = torch.cuda.get_rng_state_all()
     return state
@@ -256,7 +282,8 @@ def _fsync(path: Path):
 
 def checkpoints(run_dir: str | Path) -> list[Path]:
     "The finished checkpoints of a run, oldest first."
-    return sorted(p for p in (Path(run_dir)/'checkpoints').glob('step-*') if (p/'state.pt').exists() and not p.name.endswith('.tmp'))
+    return sorted(p for p in (Path(run_dir)/'checkpoints').glob('step-*') if (p/'state.pt').exists()
+                  and not p.name.endswith('.tmp'))
 
 def _save_checkpoint(run_dir: Path, step: int, model, tok, optimizer, scheduler, keep: int):
     import torch
@@ -264,19 +291,23 @@ def _save_checkpoint(run_dir: Path, step: int, model, tok, optimizer, scheduler,
     tmp = final.with_name(final.name + '.tmp')
     shutil.rmtree(tmp, ignore_errors=True)
     model.save_pretrained(tmp/'model'); tok.save_pretrained(tmp/'model')
-    torch.save({'optimizer': optimizer.state_dict(), 'scheduler': scheduler.state_dict(), 'step': step, 'rng': _rng_state()}, tmp/'state.pt')
+    torch.save({'optimizer': optimizer.state_dict(), 'scheduler': scheduler.state_dict(), 'step': step,
+                'rng': _rng_state()}, tmp/'state.pt')
     _fsync(tmp)  # durable before it is renamed into place
     shutil.rmtree(final, ignore_errors=True); os.replace(tmp, final); _fsync(final.parent)
     for old in checkpoints(run_dir)[:-keep] if keep > 0 else []: shutil.rmtree(old, ignore_errors=True)
 
 def load_state(path: str | Path) -> dict:
-    "A checkpoint's `state.pt`, read with `torch.load(weights_only=True)`: anything but tensors, numbers and containers is refused."
+    """A checkpoint's `state.pt`, read with `torch.load(weights_only=True)`: anything but tensors, numbers and
+    containers is refused."""
     import pickle, torch
     try: return torch.load(path, weights_only=True, map_location='cpu')
     except pickle.UnpicklingError as e:
-        raise InsightkitError(f'{path} holds objects other than tensors and numbers, so it was refused rather than unpickled (a '
-                              'checkpoint from elsewhere could run code when loaded); delete that checkpoint folder to resume '
-                              f'from an older one, or train again. ({str(e).splitlines()[0][:200]})') from None
+        raise InsightkitError(
+            f'{path} holds objects other than tensors and numbers, so it was refused rather than unpickled (a '
+            'checkpoint from elsewhere could run code when loaded); delete that checkpoint folder to resume '
+            f'from an older one, or train again. ({str(e).splitlines()[0][:200]})'
+        ) from None
 
 def _load_checkpoint(ckpt: Path, model, optimizer, scheduler, method: str) -> int:
     import torch
@@ -304,7 +335,8 @@ def mean_loss(model, seqs: Sequence[Sequence[int]], pad_id: int, batch_tokens: i
     return total/n if n else float('nan')
 
 def _step(model, micro_batches: list[dict], accelerator=None, amp=None, counts: list[int] | None = None) -> tuple:
-    "Forward and backward over one optimizer step's micro-batches, loss averaged over all their tokens: (loss as a tensor, tokens)."
+    """Forward and backward over one optimizer step's micro-batches, loss averaged over all their tokens: (loss as a
+    tensor, tokens)."""
     import torch
     counts = [label_tokens(b) for b in micro_batches] if counts is None else counts  # pass them counted on the host
     n_total, loss_sum = sum(counts), None
@@ -316,7 +348,8 @@ def _step(model, micro_batches: list[dict], accelerator=None, amp=None, counts: 
                 loss = model(**batch).loss*(n/n_total)
             accelerator.backward(loss) if accelerator is not None else loss.backward()
         loss_sum = loss.detach() if loss_sum is None else loss_sum + loss.detach()
-    if loss_sum is None: loss_sum = torch.zeros((), device=micro_batches[0]['input_ids'].device if micro_batches else 'cpu')
+    if loss_sum is None:
+        loss_sum = torch.zeros((), device=micro_batches[0]['input_ids'].device if micro_batches else 'cpu')
     return loss_sum, n_total  # no .item(): the caller reads it when it logs
 
 # %% ../../../nbs/06_miner.ipynb #0ee57929
@@ -328,11 +361,13 @@ class _NullBar:
 
 def _items_of(data, config: MinerConfig) -> list[str]:
     if isinstance(data, Corpus): return build_training_items(data, lowercase=config.lowercase, seed=config.seed)
-    if isinstance(data, str): raise InsightkitError('train_miner takes a Corpus or a list of item texts, not one string')
+    if isinstance(data, str):
+        raise InsightkitError('train_miner takes a Corpus or a list of item texts, not one string')
     return [str(t) for t in data]
 
 def _trained_config(d: dict) -> dict:
-    "The settings that decide what a run learns: not the resumable ones; unset batching as `CPU_RECIPE`; `autocast` unless 'auto'."
+    """The settings that decide what a run learns: not the resumable ones; unset batching as `CPU_RECIPE`; `autocast`
+    unless 'auto'."""
     d = {**d, **{k: v for k, v in CPU_RECIPE.items() if d.get(k) is None}}
     if d.get('autocast', 'auto') == 'auto': d.pop('autocast', None)  # like `device`: the device decides
     return {k: v for k, v in d.items() if k not in RESUMABLE_FIELDS}
@@ -344,9 +379,15 @@ def _unfinished(run_dir: Path, old: dict) -> str:
     try: done = max((r['step'] for _, r in read_jsonl(run_dir/'loss.jsonl') if r.get('kind') == 'step'), default=0)
     except (InsightkitError, KeyError, TypeError): done = old.get('global_step', 0)
     ckpt = checkpoints(run_dir)
-    since = f"its last checkpoint is step {int(ckpt[-1].name.split('-')[1])}" if ckpt else 'it has no checkpoint yet, so it restarts from step 0'
-    return (f"{run_dir} holds an unfinished miner run: it stopped after step {done} of {old.get('total_steps', '?')} ({since}); "
-            f'{_RESUME_HINT}, or choose another folder')
+    since = (
+        f"its last checkpoint is step {int(ckpt[-1].name.split('-')[1])}"
+        if ckpt
+        else 'it has no checkpoint yet, so it restarts from step 0'
+    )
+    return (
+        f"{run_dir} holds an unfinished miner run: it stopped after step {done} of {old.get('total_steps', '?')}"
+        f" ({since}); {_RESUME_HINT}, or choose another folder"
+    )
 
 def _write_json(path: Path, obj: dict):
     "Write JSON atomically (a temporary file renamed into place), without waiting for the disk."
@@ -360,7 +401,9 @@ def _check_run(run_dir: Path, old: dict, config: MinerConfig, items_sha: str):
         raise InsightkitError(f'{run_dir} holds a miner run trained with other settings ({", ".join(diff)}); '
                               'use the same ones or choose another folder')
     if old['items']['sha256'] != items_sha:
-        raise InsightkitError(f'{run_dir} holds a miner run trained on other items; use the same data or choose another folder')
+        raise InsightkitError(
+            f'{run_dir} holds a miner run trained on other items; use the same data or choose another folder'
+        )
 
 def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = False, info: dict | None = None,
            callback: Callable[[dict], None] | None = None, save_model: bool = True):
@@ -376,12 +419,16 @@ def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = Fals
     items_sha = stable_hash(texts)
     old = json.loads(manifest_path.read_text()) if manifest_path.exists() else None
     if old:  # settings left to the device take the run's own values
-        config = replace(config, **{k: old['config'][k] for k in CPU_RECIPE if getattr(config, k) is None and k in old['config']})
+        config = replace(config,
+                         **{k: old['config'][k] for k in CPU_RECIPE if getattr(config, k) is None
+                            and k in old['config']})
         _check_run(run_dir, old, config, items_sha)
         if old.get('status') == 'finished' and save_model and (run_dir/old['model_dir']).is_dir():  # nothing left to do
             r = old['result']
-            return TrainResult(run_dir, run_dir/old['model_dir'], r['global_step'], r['total_steps'], r['epoch_losses'], r['final_loss'],
-                               r['seconds'], r['n_items'], r['n_tokens'], r['padding_ratio'], r['resumed_from'], config), None, None, None
+            return TrainResult(run_dir, run_dir/old['model_dir'], r['global_step'], r['total_steps'], r['epoch_losses'],
+                               r['final_loss'],
+                               r['seconds'], r['n_items'], r['n_tokens'], r['padding_ratio'], r['resumed_from'],
+                               config), None, None, None
         if not resume: raise InsightkitError(_unfinished(run_dir, old))
     accelerator = Accelerator(cpu=pick_device(config.device) == 'cpu')
     config = device_recipe(config, str(accelerator.device))
@@ -400,9 +447,11 @@ def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = Fals
     total = len(plan)
     params = [p for p in model.parameters() if p.requires_grad]
     optimizer = make_optimizer(params, config, str(device))
-    scheduler = get_scheduler(config.schedule, optimizer, num_warmup_steps=round(config.warmup_ratio*total), num_training_steps=total)
+    scheduler = get_scheduler(config.schedule, optimizer, num_warmup_steps=round(config.warmup_ratio*total),
+                              num_training_steps=total)
     model, optimizer = accelerator.prepare(model, optimizer)
-    start = _load_checkpoint(ckpt, accelerator.unwrap_model(model), optimizer, scheduler, config.method) if ckpt is not None else 0
+    start = _load_checkpoint(ckpt, accelerator.unwrap_model(model), optimizer, scheduler,
+                             config.method) if ckpt is not None else 0
     if config.compile: model = torch.compile(model, dynamic=True)
     log = [r for _, r in read_jsonl(log_path) if r['step'] <= start] if resume and log_path.exists() else []
     manifest = {'config': config.to_dict(), 'base_model_folder': str(base_model_folder(config.base_model)),
@@ -416,7 +465,8 @@ def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = Fals
     bar = progress(total=total, initial=start, desc='training miner', unit='step') if main else _NullBar()
     pending, log_file = [], open(log_path, 'a', encoding='utf-8') if main else None
 
-    def flush() -> list[dict]:  # read the pending steps' losses off the device (one wait), log them, return their records
+    # read the pending steps' losses off the device (one wait), log them, return their records
+    def flush() -> list[dict]:
         if not pending: return []
         losses = torch.stack([p['loss'] for p in pending]).float().tolist()
         records = []
@@ -427,10 +477,13 @@ def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = Fals
             if p['epoch_end']:
                 mine = [r for r in steps if r['epoch'] == p['epoch']]
                 records.append({'kind': 'epoch', 'step': p['step'], 'epoch': p['epoch'],
-                                'loss': round(sum(r['loss']*r['tokens'] for r in mine)/max(1, sum(r['tokens'] for r in mine)), 6)})
+                                'loss': round(sum(r['loss']*r['tokens'] for r in mine)/max(1,
+                                                                                           sum(r['tokens']
+                                                                                               for r in mine)), 6)})
         pending.clear(); log.extend(records)
         if main:
-            log_file.write(''.join(json.dumps(r) + '\n' for r in records)); log_file.flush()  # no fsync: checkpoints sync it
+            # no fsync: checkpoints sync it
+            log_file.write(''.join(json.dumps(r) + '\n' for r in records)); log_file.flush()
             _write_json(manifest_path, {**manifest, 'global_step': records[-1]['step']})
         bar.set_postfix(loss=f"{steps[-1]['loss']:.3f}", epoch=steps[-1]['epoch'])
         return [r for r in records if r['kind'] == 'step']
@@ -449,15 +502,21 @@ def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = Fals
                 loss = accelerator.reduce(loss.to(device), 'mean')
                 n_tok = accelerator.reduce(torch.tensor(n_tok, device=device), 'sum')
             epoch_end = step + 1 == total or plan[step + 1][0] != epoch
-            pending.append({'step': step + 1, 'epoch': epoch + 1, 'loss': loss, 'tokens': n_tok, 'lr': scheduler.get_last_lr()[0],
+            pending.append({'step': step + 1, 'epoch': epoch + 1, 'loss': loss, 'tokens': n_tok,
+                            'lr': scheduler.get_last_lr()[0],
                             'seconds': round(seconds0 + time.perf_counter() - t0, 3), 'epoch_end': epoch_end})
-            due = epoch_end if config.save_every is None else bool(config.save_every) and (step + 1) % config.save_every == 0
+            due = (
+                epoch_end
+                if config.save_every is None
+                else bool(config.save_every) and (step + 1) % config.save_every == 0
+            )
             save = due and step + 1 < total  # the last step saves the final model instead
             logged = flush() if save or epoch_end or len(pending) >= config.loss_every else []
             if save:
                 if main:
                     _fsync(log_path)
-                    _save_checkpoint(run_dir, step + 1, accelerator.unwrap_model(model), tok, optimizer, scheduler, config.keep_checkpoints)
+                    _save_checkpoint(run_dir, step + 1, accelerator.unwrap_model(model), tok, optimizer, scheduler,
+                                     config.keep_checkpoints)
                 accelerator.wait_for_everyone()
             bar.update(1)
             for r in logged if callback is not None else []: callback(r)
@@ -470,8 +529,10 @@ def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = Fals
     seconds = steps[-1]['seconds'] if steps else 0.0
     epochs = [r['loss'] for r in log if r['kind'] == 'epoch']
     batches_all = [b for _, mb in plan for b in mb]
-    result = TrainResult(run_dir, model_dir, total, total, epochs, steps[-1]['loss'] if steps else float('nan'), seconds, len(texts),
-                         sum(lengths), round(padding_ratio(batches_all, lengths), 4), start if ckpt is not None else None, config)
+    result = TrainResult(run_dir, model_dir, total, total, epochs, steps[-1]['loss'] if steps else float('nan'),
+                         seconds, len(texts),
+                         sum(lengths), round(padding_ratio(batches_all, lengths), 4),
+                         start if ckpt is not None else None, config)
     if main and save_model:
         shutil.rmtree(model_dir, ignore_errors=True)
         unwrapped.save_pretrained(model_dir); tok.save_pretrained(model_dir)
@@ -482,12 +543,16 @@ def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = Fals
     accelerator.wait_for_everyone()
     return result, unwrapped, seqs, tok
 
-def train_miner(data: Corpus | Sequence[str], # a corpus (all its documents and triples) or training items from `build_training_items`
+# a corpus (all its documents and triples) or training items from `build_training_items`
+def train_miner(data: Corpus | Sequence[str],
                 out_dir: str | Path, # the run folder: loss.jsonl, checkpoints/, adapter/ (or model/), miner.json
                 config: MinerConfig | None = None, # how to train (default `MinerConfig()`)
-                resume: bool = False, # continue an unfinished run in `out_dir` from its last checkpoint (a finished one is returned either way)
+                # continue an unfinished run in `out_dir` from its last checkpoint (a finished one is returned either
+                # way)
+                resume: bool = False,
                 info: dict | None = None, # provenance kept in miner.json (data, subset, ...)
                 callback: Callable[[dict], None] | None = None, # called with every step's log record
                ) -> TrainResult:
-    "Continually pre-train a miner: one sequence per item, length-grouped batches, per-step and per-epoch loss in `loss.jsonl`."
+    """Continually pre-train a miner: one sequence per item, length-grouped batches, per-step and per-epoch loss in
+    `loss.jsonl`."""
     return _train(data, out_dir, config, resume, info, callback)[0]

@@ -13,8 +13,10 @@ from ...core import InsightkitError, progress
 from ...data.insight_rag import Corpus
 from ...generation.local import pick_device
 from .miner_items import build_training_items, collate, encode_items, label_tokens
-from .miner import (MinerConfig, _items_of, _step, _train, add_adapter, autocast_dtype, device_recipe,
-                                                  load_base_model, make_optimizer, mean_loss, train_threads, training_plan)
+from .miner import (MinerConfig, _items_of, _step, _train, add_adapter, autocast_dtype,
+                                                  device_recipe,
+                                                  load_base_model, make_optimizer, mean_loss, train_threads,
+                                                  training_plan)
 
 # %% auto #0
 __all__ = ['PAPER_GRID', 'search_miner', 'bench_miner']
@@ -36,7 +38,8 @@ def search_miner(data: Corpus | Sequence[str], # corpus or training items (a sub
     import pandas as pd
     base = (base or MinerConfig()).check()
     grid = grid or PAPER_GRID
-    if unknown := sorted(set(grid) - {f.name for f in fields(MinerConfig)}): raise InsightkitError(f"unknown grid setting(s) {', '.join(unknown)}")
+    if unknown := sorted(set(grid) - {f.name for f in fields(MinerConfig)}):
+        raise InsightkitError(f"unknown grid setting(s) {', '.join(unknown)}")
     if eta < 2: raise InsightkitError(f'eta must be at least 2, got {eta}')
     combos = [dict(zip(grid, values)) for values in itertools.product(*grid.values())]
     random.Random(seed).shuffle(combos)
@@ -50,7 +53,8 @@ def search_miner(data: Corpus | Sequence[str], # corpus or training items (a sub
             run = out_dir/f'rung{rung}-trial{trial}'
             shutil.rmtree(run, ignore_errors=True)
             t0 = time.perf_counter()
-            res, model, seqs, tok = _train(texts, run, replace(base, **combo, max_steps=steps, save_every=0), save_model=keep_runs)
+            res, model, seqs, tok = _train(texts, run, replace(base, **combo, max_steps=steps, save_every=0),
+                                           save_model=keep_runs)
             scores[trial] = mean_loss(model, seqs, tok.pad_token_id)
             rows.append({'trial': trial, **combo, 'rung': rung, 'steps': steps, 'train_loss': round(scores[trial], 5),
                          'last_step_loss': res.final_loss, 'seconds': round(time.perf_counter() - t0, 1)})
@@ -81,15 +85,20 @@ def _peak_gib(device: str, reset: bool = False) -> float:
 def bench_miner(data: str | Path | None = None, # data folder (default: as `resolve_data` chooses)
                 prefix: str | None = None, # file prefix
                 n_items: int = 256, # items in the sample (documents and triples, drawn by `seed`)
-                steps: int = 2, # alternating mode: optimizer steps of the padded recipe; ours trains for the same wall time
-                config: MinerConfig | None = None, # our trainer's settings (default `MinerConfig()`, batching as the device decides)
+                # alternating mode: optimizer steps of the padded recipe; ours trains for the same wall time
+                steps: int = 2,
+                # our trainer's settings (default `MinerConfig()`, batching as the device decides)
+                config: MinerConfig | None = None,
                 padded_length: int = 400, padded_batch: int = 32, # the repository's recipe
-                padded_micro_batch: int = 8, # micro-batches of the padded recipe (gradient accumulation to `padded_batch`)
+                # micro-batches of the padded recipe (gradient accumulation to `padded_batch`)
+                padded_micro_batch: int = 8,
                 seed: int = 0,
-                seconds: float | None = None, # time each recipe this long after warm-up (None: 30 s on a GPU; on CPU, alternate)
+                # time each recipe this long after warm-up (None: 30 s on a GPU; on CPU, alternate)
+                seconds: float | None = None,
                 warmup: int = 3, # untimed optimizer steps of each recipe first (timed mode)
                ) -> dict:
-    "Predicted tokens per second of our length-grouped one-item-per-row training vs every item padded to 400 in batches of 32."
+    """Predicted tokens per second of our length-grouped one-item-per-row training vs every item padded to 400 in
+    batches of 32."""
     import torch
     config = (config or MinerConfig()).check()
     device = pick_device(config.device)
@@ -151,10 +160,14 @@ def bench_miner(data: str | Path | None = None, # data folder (default: as `reso
     return {'ours_tokens_per_s': rate(o, 'predicted'), 'padded_tokens_per_s': rate(p, 'predicted'),
             'ratio': round(rate(o, 'predicted')/rate(p, 'predicted'), 2) if rate(p, 'predicted') else None,
             'ours_useful_tokens_per_s': rate(o, 'useful'), 'padded_useful_tokens_per_s': rate(p, 'useful'),
-            'ours_padding': round(1 - o['useful']/o['positions'], 4), 'padded_padding': round(1 - p['useful']/p['positions'], 4),
+            'ours_padding': round(1 - o['useful']/o['positions'], 4),
+            'padded_padding': round(1 - p['useful']/p['positions'], 4),
             'ours_seconds': round(o['seconds'], 1), 'padded_seconds': round(p['seconds'], 1), 'ours_steps': o['micro'],
-            'padded_steps': p['micro']//per_step['padded'], **peaks, 'mode': 'alternate' if seconds is None else 'timed',
-            'warmup_steps': 1 if seconds is None else warmup, 'n_items': len(seqs), 'mean_item_tokens': round(sum(lengths)/len(lengths), 1),
+            'padded_steps': p['micro']//per_step['padded'], **peaks,
+            'mode': 'alternate' if seconds is None else 'timed',
+            'warmup_steps': 1 if seconds is None else warmup, 'n_items': len(seqs),
+            'mean_item_tokens': round(sum(lengths)/len(lengths), 1),
             'model': config.base_model, 'method': config.method, 'batch_tokens': config.batch_tokens,
             'max_batch_items': config.max_batch_items, 'autocast': str(amp).replace('torch.', '') if amp else None,
-            'padded_length': padded_length, 'padded_batch': padded_batch, 'threads': torch.get_num_threads(), 'device': device}
+            'padded_length': padded_length, 'padded_batch': padded_batch, 'threads': torch.get_num_threads(),
+            'device': device}

@@ -30,7 +30,9 @@ def build_training_items(corpus: Corpus, # the corpus whose documents and triple
     "The miner's training texts: each abstract and each triple as `sub rel obj`, shuffled by `seed`."
     keep = None if doc_ids is None else set(doc_ids)
     if keep is not None and (missing := keep - set(corpus.docs)):
-        raise InsightkitError(f'{corpus!r} has no documents with ids {sorted(missing, key=str)[:5]}; choose ids from its docs file')
+        raise InsightkitError(
+            f'{corpus!r} has no documents with ids {sorted(missing, key=str)[:5]}; choose ids from its docs file'
+        )
     texts = [d.text.strip() for i, d in corpus.docs.items() if keep is None or i in keep]
     texts += [triple_text(t.sub, t.rel, t.obj) for t in corpus.triples if keep is None or t.doc_id in keep]
     texts = [t.lower() if lowercase else t for t in texts if t]
@@ -55,7 +57,8 @@ def select_subset(corpus: Corpus, # the corpus
                   n_multi: int = 0, # multi-source questions to take (None: all)
                   seed: int | None = None, # None takes the first ones in file order; a number samples
                  ) -> Subset:
-    "The first (or `seed`-sampled) `n_deep` deep and `n_multi` multi-source questions, and the documents of their answers."
+    """The first (or `seed`-sampled) `n_deep` deep and `n_multi` multi-source questions, and the documents of their
+    answers."""
     deep, multi = _pick(corpus.deep, n_deep, seed), _pick(corpus.multi, n_multi, seed)
     doc_ids = list(dict.fromkeys([d.doc_id for d in deep] + [i for m in multi for i in m.doc_ids]))
     return Subset(deep, multi, doc_ids)
@@ -67,7 +70,10 @@ def encode_items(tok, # the model's tokenizer
                 ) -> list[list[int]]:
     "Token ids of each item as the model learns it: the tokenizer's own special tokens, the text, then EOS."
     eos = tok.eos_token_id
-    if eos is None: raise InsightkitError('the tokenizer has no end-of-sequence token; the miner needs one to learn where an item ends')
+    if eos is None:
+        raise InsightkitError(
+            'the tokenizer has no end-of-sequence token; the miner needs one to learn where an item ends'
+        )
     out = []
     for ids in tok(list(texts), add_special_tokens=True)['input_ids']:
         if ids and ids[-1] == eos: ids = ids[:-1]  # tokenizers that add EOS themselves
@@ -78,9 +84,11 @@ def length_grouped_batches(lengths: Sequence[int], # tokens of each item
                            batch_tokens: int, # most padded tokens (items x longest item) in one batch
                            max_items: int | None = None, # most items in one batch
                            seed: int = 0, epoch: int = 0, # the shuffle of items and batches follows both
-                           bucket_size: int = 4096, # items sorted together; larger buckets pad less, smaller ones mix more
+                           # items sorted together; larger buckets pad less, smaller ones mix more
+                           bucket_size: int = 4096,
                           ) -> list[list[int]]:
-    "Item indices grouped into batches of similar length within a padded-token budget, in an order shuffled by `seed` and `epoch`."
+    """Item indices grouped into batches of similar length within a padded-token budget, in an order shuffled by `seed`
+    and `epoch`."""
     rng = random.Random(f'{seed}:{epoch}')
     order = list(range(len(lengths))); rng.shuffle(order)
     batches = []
@@ -88,7 +96,8 @@ def length_grouped_batches(lengths: Sequence[int], # tokens of each item
         current, longest = [], 0
         for i in sorted(order[start:start + bucket_size], key=lengths.__getitem__):
             n = lengths[i]
-            if current and (max(longest, n)*(len(current) + 1) > batch_tokens or (max_items and len(current) >= max_items)):
+            if current and (max(longest, n)*(len(current) + 1) > batch_tokens
+                            or (max_items and len(current) >= max_items)):
                 batches.append(current); current, longest = [], 0
             current.append(i); longest = max(longest, n)
         if current: batches.append(current)
@@ -106,7 +115,8 @@ def collate(seqs: Sequence[Sequence[int]], # token ids of the items of one batch
             pad_id: int, # the padding token
             pad_to: int | None = None, # pad (and cut) every row to this width instead of the longest item
            ) -> dict:
-    "A right-padded batch, one item per row: input_ids, attention_mask, position_ids from 0 in every row, labels (-100 on padding)."
+    """A right-padded batch, one item per row: input_ids, attention_mask, position_ids from 0 in every row, labels (-100
+    on padding)."""
     import torch
     width = pad_to or max(map(len, seqs))
     ids = torch.full((len(seqs), width), pad_id, dtype=torch.long)
@@ -115,7 +125,8 @@ def collate(seqs: Sequence[Sequence[int]], # token ids of the items of one batch
         s = list(s)[:width]
         ids[row, :len(s)] = torch.tensor(s, dtype=torch.long); mask[row, :len(s)] = 1
     positions = torch.arange(width).expand(len(seqs), width).clone()
-    return {'input_ids': ids, 'attention_mask': mask, 'position_ids': positions, 'labels': ids.masked_fill(mask == 0, -100)}
+    return {'input_ids': ids, 'attention_mask': mask, 'position_ids': positions,
+            'labels': ids.masked_fill(mask == 0, -100)}
 
 def label_tokens(batch: dict) -> int:
     "How many tokens of `batch` are predicted (every real token but each row's first)."
@@ -125,7 +136,8 @@ def label_tokens(batch: dict) -> int:
 def tiny_causal_lm(folder: str | Path, # where to save it
                    hidden: int = 64, # hidden size
                    layers: int = 2, # transformer layers
-                   tokenizer_from: str | Path | None = None, # a model folder whose tokenizer is copied (default: the default LLM's)
+                   # a model folder whose tokenizer is copied (default: the default LLM's)
+                   tokenizer_from: str | Path | None = None,
                    seed: int = 0,
                   ) -> Path:
     "Save a tiny random Llama-style causal LM with a real tokenizer into `folder` (for fast tests of training code)."
@@ -136,7 +148,8 @@ def tiny_causal_lm(folder: str | Path, # where to save it
     torch.manual_seed(seed)
     pad = tok.pad_token_id if tok.pad_token_id is not None else tok.eos_token_id
     cfg = LlamaConfig(vocab_size=len(tok), hidden_size=hidden, intermediate_size=2*hidden, num_hidden_layers=layers,
-                      num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=2048, tie_word_embeddings=True,
+                      num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=2048,
+                      tie_word_embeddings=True,
                       bos_token_id=tok.bos_token_id, eos_token_id=tok.eos_token_id, pad_token_id=pad)
     LlamaForCausalLM(cfg).save_pretrained(folder); tok.save_pretrained(folder)
     return folder

@@ -14,8 +14,10 @@ from ...data.insight_rag import Corpus, DeepItem, MultiItem
 from ...evaluation.metrics import contains_match, mean_over_golds
 from ...generation.local import DEFAULT_LOCAL_MODEL
 from .miner_items import build_training_items, encode_items, select_subset
-from .miner import (_RESUME_HINT, MinerConfig, TrainResult, _trained_config, device_recipe,
-                                                  load_base_model, mean_loss, quick_config, paper_scale_config, train_miner)
+from .miner import (_RESUME_HINT, MinerConfig, TrainResult, _trained_config,
+                                                  device_recipe,
+                                                  load_base_model, mean_loss, quick_config, paper_scale_config,
+                                                  train_miner)
 
 # %% auto #0
 __all__ = ['MINING_BATCH', 'cut_continuation', 'sentence_ended', 'sentence_end', 'Miner', 'multi_recall', 'eval_miner',
@@ -26,7 +28,8 @@ _END = re.compile(r'[.!?](?=\s|$)|\n')
 _NOT_AN_END = frozenset('al e.g i.e etc vs cf fig figs eq eqs no approx resp'.split())
 
 def cut_continuation(text: str) -> str:
-    "A continuation up to its first sentence end or line break (a period after e.g., et al. or an initial does not end it)."
+    """A continuation up to its first sentence end or line break (a period after e.g., et al. or an initial does not end
+    it)."""
     for m in _END.finditer(text):
         if m.group() != '\n':
             word = re.search(r'([\w.]*)$', text[:m.start()]).group(1).lower()
@@ -59,7 +62,8 @@ def _sentence_end_class():
 def sentence_end(tok, # decodes the rows
                  prompt_len: int, # width of the (left-padded) prompts: the new tokens start there
                 ):
-    "A `transformers.StoppingCriteria` (`SentenceEnd`) that stops a row at its first real sentence end or line break, one bool per row."
+    """A `transformers.StoppingCriteria` (`SentenceEnd`) that stops a row at its first real sentence end or line break,
+    one bool per row."""
     return _sentence_end_class()(tok, prompt_len)
 
 # %% ../../../nbs/06a_mining.ipynb #d77e6b98
@@ -71,14 +75,19 @@ def _run_of_checkpoint(path: Path) -> Path | None:
     return None
 
 def _find_model_dir(path: Path) -> tuple[Path, dict]:
-    "The folder holding the weights or adapter, and the miner.json that says how they were trained ({} for a plain model)."
-    if (run := _run_of_checkpoint(path)) is not None:  # a checkpoint: its run's settings (lower-casing, base model, ...)
+    """The folder holding the weights or adapter, and the miner.json that says how they were trained ({} for a plain
+    model)."""
+    # a checkpoint: its run's settings (lower-casing, base model, ...)
+    if (run := _run_of_checkpoint(path)) is not None:
         return (path/'model' if (path/'model').is_dir() else path), json.loads((run/'miner.json').read_text())
     if (path/'miner.json').exists():
         info = json.loads((path/'miner.json').read_text())
-        if info.get('model_dir') and (path/info['model_dir']).is_dir() and path.name != info['model_dir']: return path/info['model_dir'], info
+        if info.get('model_dir') and (path/info['model_dir']).is_dir() and path.name != info['model_dir']:
+            return path/info['model_dir'], info
         if (path/'adapter_config.json').exists() or (path/'config.json').exists(): return path, info
-        raise InsightkitError(f'{path} holds a miner run that has not finished (no trained weights yet); {_RESUME_HINT}')
+        raise InsightkitError(
+            f'{path} holds a miner run that has not finished (no trained weights yet); {_RESUME_HINT}'
+        )
     return path, {}
 
 MINING_BATCH = {'cpu': 16, 'cuda': 160} # sequences generated together by default (issue 20: 172 multi-source questions
@@ -86,22 +95,30 @@ MINING_BATCH = {'cpu': 16, 'cuda': 160} # sequences generated together by defaul
 
 class Miner:
     "A continually pre-trained LM that completes sentence fragments: `mine(fragments, multi)`."
-    def __init__(self, model: str | Path | TrainResult = DEFAULT_LOCAL_MODEL, # a run or adapter folder from `train_miner`, a model folder or name
+    # a run or adapter folder from `train_miner`, a model folder or name
+    def __init__(self, model: str | Path | TrainResult = DEFAULT_LOCAL_MODEL,
                  device: str = 'auto', # cpu, cuda, mps or auto
                  batch_size: int | None = None, # sequences generated together (None: `MINING_BATCH` for the device)
                  seed: int = 0, # seeds the sampled continuations
-                 lowercase: bool | None = None, # lower-case fragments (default: as the miner was trained; False for a plain model)
+                 # lower-case fragments (default: as the miner was trained; False for a plain model)
+                 lowercase: bool | None = None,
                 ):
         path = model.model_dir if isinstance(model, TrainResult) else Path(str(model)).expanduser()
-        if batch_size is not None and batch_size < 1: raise InsightkitError(f'batch_size must be at least 1, got {batch_size}')
+        if batch_size is not None and batch_size < 1:
+            raise InsightkitError(f'batch_size must be at least 1, got {batch_size}')
         self.seed = seed
         model_dir, self.info = _find_model_dir(path) if path.is_dir() else (None, {})
         config = MinerConfig.from_dict(self.info['config']) if self.info else None
         self.adapter = model_dir is not None and (model_dir/'adapter_config.json').exists()
         if self.adapter:
-            base = config.base_model if config else json.loads((model_dir/'adapter_config.json').read_text())['base_model_name_or_path']
+            base = (
+                config.base_model
+                if config
+                else json.loads((model_dir / 'adapter_config.json').read_text())['base_model_name_or_path']
+            )
             method = config.method if config else 'lora'
-            base_model, self.tok, self.device = load_base_model(base, method, device, config.dtype if config else 'auto',
+            base_model, self.tok, self.device = load_base_model(base, method, device,
+                                                                config.dtype if config else 'auto',
                                                                 config.compute_dtype if config else 'auto')
             from peft import PeftModel
             self.model = PeftModel.from_pretrained(base_model, model_dir)
@@ -114,7 +131,8 @@ class Miner:
         self.config = config
         self.lowercase = lowercase if lowercase is not None else (config.lowercase if config else False)
         eos = self.model.generation_config.eos_token_id if self.model.generation_config else None
-        self.eos_ids = list(dict.fromkeys([*(eos if isinstance(eos, (list, tuple)) else [eos] if eos is not None else []), self.tok.eos_token_id]))
+        self.eos_ids = list(dict.fromkeys([*(eos if isinstance(eos, (list, tuple)) else [eos] if eos is not None
+                                             else []), self.tok.eos_token_id]))
 
     def __repr__(self): return f'Miner({self.name!r}, adapter={self.adapter}, lowercase={self.lowercase})'
 
@@ -123,7 +141,8 @@ class Miner:
         f = ' '.join(fragment.split())
         return f.lower() if self.lowercase else f
 
-    def _generate(self, prompts: list[str], n: int, max_new_tokens: int, use_adapter: bool, seed: int, temperature: float) -> list[list[str]]:
+    def _generate(self, prompts: list[str], n: int, max_new_tokens: int, use_adapter: bool, seed: int,
+                  temperature: float) -> list[list[str]]:
         import torch
         from transformers import GenerationConfig, StoppingCriteriaList
         enc = self.tok(prompts, return_tensors='pt', padding=True, add_special_tokens=True).to(self.device)
@@ -135,7 +154,8 @@ class Miner:
         off = self.model.disable_adapter() if self.adapter and not use_adapter else nullcontext()
         with torch.inference_mode(), off:
             out = self.model.generate(**enc, generation_config=GenerationConfig(**gen),
-                                      stopping_criteria=StoppingCriteriaList([sentence_end(self.tok, enc['input_ids'].shape[1])]))
+                                      stopping_criteria=StoppingCriteriaList([sentence_end(self.tok,
+                                                                                           enc['input_ids'].shape[1])]))
         ends, texts = set(self.eos_ids) | {self.tok.pad_token_id}, []
         for row in out[:, enc['input_ids'].shape[1]:].tolist():
             end = next((k for k, t in enumerate(row) if t in ends), len(row))
@@ -152,16 +172,23 @@ class Miner:
         "For each fragment its continuations: one greedy one, or up to `top_k` distinct sampled ones when `multi`."
         fragments = list(fragments)
         flags = [bool(multi)]*len(fragments) if isinstance(multi, bool) else [bool(m) for m in multi]
-        if len(flags) != len(fragments): raise InsightkitError(f'mine got {len(flags)} multi flags for {len(fragments)} fragments; pass one per fragment or a single bool')
+        if len(flags) != len(fragments):
+            raise InsightkitError(
+                f'mine got {len(flags)} multi flags for {len(fragments)} fragments; pass one per fragment or a single'
+                ' bool'
+            )
         prompts = [self.prompt(f) for f in fragments]
-        if any(not p for p in prompts): raise InsightkitError('mine got an empty fragment; every fragment needs some text to continue')
+        if any(not p for p in prompts):
+            raise InsightkitError('mine got an empty fragment; every fragment needs some text to continue')
         out: list[list[str] | None] = [None]*len(prompts)
         for want_many in (False, True):
             idx = sorted((i for i in range(len(prompts)) if flags[i] == want_many), key=lambda i: len(prompts[i]))
             n, size = (top_k, max(1, self.batch_size//top_k)) if want_many else (1, self.batch_size)
             for c, start in enumerate(range(0, len(idx), size)):
                 chunk = idx[start:start + size]
-                for i, texts in zip(chunk, self._generate([prompts[i] for i in chunk], n, max_new_tokens, use_adapter, self.seed + c, temperature)):
+                for i, texts in zip(chunk,
+                                    self._generate([prompts[i] for i in chunk], n, max_new_tokens, use_adapter,
+                                                   self.seed + c, temperature)):
                     out[i] = list(dict.fromkeys(t for t in texts if t)) if want_many else texts
         return out
 
@@ -190,27 +217,35 @@ def eval_miner(miner: Miner, # the miner to score
                corpus: Corpus | None = None, # where the questions come from when `items` / `multi` are None
                items: Sequence[DeepItem] | None = None, # deep questions (None: all of the corpus's)
                limit: int | None = None, # score only the first `limit` deep and multi-source questions
-               multi: Sequence[MultiItem] | None = None, # multi-source questions (None: all of the corpus's; [] for none)
+               # multi-source questions (None: all of the corpus's; [] for none)
+               multi: Sequence[MultiItem] | None = None,
                top_k: int = 10, # sampled continuations per multi-source question (Recall@k)
                max_new_tokens: int = 100, # the paper's limit
                base: bool = True, # also score the base model (the control): without the adapter, or its own weights
               ) -> dict:
-    "Exact match on deep questions and Recall@k on multi-source ones, prompted with `sub rel`; with the base model's scores as control."
-    if (items is None or multi is None) and corpus is None: raise InsightkitError('eval_miner needs a corpus, or both items and multi')
-    if limit is not None and limit < 1: raise InsightkitError(f'limit must be at least 1 (or None for every question), got {limit}')
+    """Exact match on deep questions and Recall@k on multi-source ones, prompted with `sub rel`; with the base model's
+    scores as control."""
+    if (items is None or multi is None) and corpus is None:
+        raise InsightkitError('eval_miner needs a corpus, or both items and multi')
+    if limit is not None and limit < 1:
+        raise InsightkitError(f'limit must be at least 1 (or None for every question), got {limit}')
     deep = list(corpus.deep if items is None else items)[:limit]
     many = list(corpus.multi if multi is None else multi)[:limit]
     t0 = time.perf_counter()
     def score(who: Miner, use_adapter: bool) -> tuple[list, list, list, list]:
-        d = who.mine([f'{it.sub} {it.rel}' for it in deep], False, max_new_tokens=max_new_tokens, use_adapter=use_adapter) if deep else []
+        d = who.mine([f'{it.sub} {it.rel}' for it in deep], False, max_new_tokens=max_new_tokens,
+                     use_adapter=use_adapter) if deep else []
         m = who.mine([f'{it.sub} {it.rel}' for it in many], True, top_k, max_new_tokens, use_adapter) if many else []
-        return (d, [contains_match(x[0] if x else '', it.obj) for x, it in zip(d, deep)], m, [multi_recall(x, it.golds) for x, it in zip(m, many)])
+        return (d, [contains_match(x[0] if x else '', it.obj) for x, it in zip(d, deep)], m,
+                [multi_recall(x, it.golds) for x, it in zip(m, many)])
     mean = lambda xs: round(sum(xs)/len(xs), 4) if xs else None
     d, em, m, rec = score(miner, True)
     bd, bem, bm, brec = _control(miner, score) if base else (d, em, m, rec)
-    preds = [{'kind': 'deep', 'prompt': miner.prompt(f'{it.sub} {it.rel}'), 'golds': it.golds, 'mined': x, 'score': s, 'base_mined': bx, 'base_score': bs}
+    preds = [{'kind': 'deep', 'prompt': miner.prompt(f'{it.sub} {it.rel}'), 'golds': it.golds, 'mined': x, 'score': s,
+              'base_mined': bx, 'base_score': bs}
              for it, x, s, bx, bs in zip(deep, d, em, bd, bem)]
-    preds += [{'kind': 'multi', 'prompt': miner.prompt(f'{it.sub} {it.rel}'), 'golds': it.golds, 'mined': x, 'score': s, 'base_mined': bx, 'base_score': bs}
+    preds += [{'kind': 'multi', 'prompt': miner.prompt(f'{it.sub} {it.rel}'), 'golds': it.golds, 'mined': x, 'score': s,
+               'base_mined': bx, 'base_score': bs}
               for it, x, s, bx, bs in zip(many, m, rec, bm, brec)]
     return {'em': mean(em), 'base_em': mean(bem) if base else None, 'n': len(deep), f'recall_at_{top_k}': mean(rec),
             f'base_recall_at_{top_k}': mean(brec) if base else None, 'n_multi': len(many), 'top_k': top_k,
@@ -218,7 +253,8 @@ def eval_miner(miner: Miner, # the miner to score
 
 # %% ../../../nbs/06a_mining.ipynb #8dec1fa5
 def default_run_dir(prefix: str, n_deep: int | None, n_multi: int, config: MinerConfig) -> Path:
-    "The cache folder of a miner trained on `prefix` (all of it, or the documents of `n_deep` + `n_multi` questions) with `config`."
+    """The cache folder of a miner trained on `prefix` (all of it, or the documents of `n_deep` + `n_multi` questions)
+    with `config`."""
     scope = 'all' if n_deep is None and not n_multi else f'deep{n_deep or 0}' + (f'-multi{n_multi}' if n_multi else '')
     return cache_dir('miners', f'{prefix}-{scope}-{stable_hash(_trained_config(config.to_dict()), 10)}')
 
@@ -245,7 +281,8 @@ def find_cached_miner(corpus: Corpus, # the corpus the miner must have been trai
 
 def cli_train(data: str | Path | None = None, # data folder
               prefix: str | None = None, # file prefix
-              out_dir: str | Path | None = None, # run folder (default: a folder in the cache named by data, subset and settings)
+              # run folder (default: a folder in the cache named by data, subset and settings)
+              out_dir: str | Path | None = None,
               n_deep: int | None = None, # train on the documents of the first n deep questions only
               n_multi: int = 0, # ... and of the first n multi-source questions
               resume: bool = False, # continue the run in out_dir
@@ -255,25 +292,32 @@ def cli_train(data: str | Path | None = None, # data folder
              ) -> dict:
     "Train a miner on a corpus or on the documents of a few questions; returns the `TrainResult` as a dict."
     if quick and paper_scale: raise InsightkitError('choose one recipe: quick or paper_scale')
-    recipe = quick_config if quick else paper_scale_config if paper_scale else (lambda **kw: MinerConfig.from_dict(kw).check())
+    recipe = (
+        quick_config
+        if quick
+        else paper_scale_config if paper_scale else (lambda **kw: MinerConfig.from_dict(kw).check())
+    )
     corpus, config = Corpus(data, prefix), recipe(**settings)
     subset = select_subset(corpus, n_deep, n_multi) if n_deep is not None or n_multi else None
     texts = build_training_items(corpus, subset.doc_ids if subset else None, config.lowercase, config.seed)
     run_dir = Path(out_dir) if out_dir else default_run_dir(corpus.prefix, n_deep, n_multi, config)
-    info = {'prefix': corpus.prefix, 'data_dir': str(corpus.dir), 'docs_sha256': file_sha256(corpus.source.file('docs')),
+    info = {'prefix': corpus.prefix, 'data_dir': str(corpus.dir),
+            'docs_sha256': file_sha256(corpus.source.file('docs')),
             'n_deep': n_deep, 'n_multi': n_multi, 'n_docs': len(subset.doc_ids) if subset else len(corpus.docs)}
     return train_miner(texts, run_dir, config, resume=resume, info=info).to_dict()
 
 def cli_eval(model: str | Path, # a run or adapter folder (or a plain model for a base-model score)
              data: str | Path | None = None, prefix: str | None = None,
-             n_deep: int | None = None, # score the first n deep questions (default: the subset the miner was trained on, else all)
+             # score the first n deep questions (default: the subset the miner was trained on, else all)
+             n_deep: int | None = None,
              n_multi: int | None = None, # score the first n multi-source questions (default: as for n_deep)
              limit: int | None = None, # score at most this many of each
              top_k: int = 10, # sampled continuations for Recall@k
              base: bool = True, # also score the base model
              batch_size: int | None = None, # sequences generated together (default: `MINING_BATCH` for the device)
             ) -> dict:
-    "Score a miner on the corpus's questions (default: those of the subset it was trained on, and every multi-source question it read all the documents of)."
+    """Score a miner on the corpus's questions (default: those of the subset it was trained on, and every multi-source
+    question it read all the documents of)."""
     for name, v in (('limit', limit), ('batch_size', batch_size), ('top_k', top_k)):
         if v is not None and v < 1: raise InsightkitError(f'{name} must be at least 1, got {v}')
     miner, corpus = Miner(model, batch_size=batch_size), Corpus(data, prefix)

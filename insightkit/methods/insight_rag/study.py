@@ -9,7 +9,12 @@ from typing import Sequence
 
 from ...core import InsightkitError
 from ...evaluation.stats import text_words, zscores
-from .identifier import grammar_plurality, ground_insights, identify_insights, rule_based_insights
+from insightkit.methods.insight_rag.identifier import (
+    grammar_plurality,
+    ground_insights,
+    identify_insights,
+    rule_based_insights,
+)
 from .insights import default_miner_dir, miner_source
 
 # %% auto #0
@@ -21,7 +26,8 @@ def paper_grid(task: str = 'deep', # deep, multi or matching
                quick: bool = False, # a CI-sized grid (k in {1, 3}; matching is the same either way)
               ) -> list[tuple[str, dict]]:
     "The paper's settings for one task: vanilla; RAG with k documents and Insight-RAG with k insights (matching: Table 2's three columns)."
-    if task == 'matching': return [('vanilla', {}), ('rag', {'k': 1}), ('insight-rag', {'k': 1})]  # as Table 2, in both modes
+    # as Table 2, in both modes
+    if task == 'matching': return [('vanilla', {}), ('rag', {'k': 1}), ('insight-rag', {'k': 1})]
     rag, ins = ((1, 3), (1, 3)) if quick else ((1, 3, 10, 50), (1, 3, 10))
     return [('vanilla', {})] + [('rag', {'k': k}) for k in rag] + [('insight-rag', {'k': k}) for k in ins]
 
@@ -34,8 +40,10 @@ def run_grid(grid: Sequence[tuple[str, dict]], # (variant, settings) pairs, e.g.
             ) -> list[dict]:
     "Run (or read back) each cell of `grid` as one `run_study`; one JSON-ready row of scores per cell, with its k, kb and retriever."
     from insightkit.pipeline.studies import Cell, run_study
-    study = run_study([Cell(name, dict(settings)) for name, settings in grid], 'insight-rag', task, data, prefix, limit, runs_dir)
-    return [{**row, 'k': settings.get('k') if name != 'vanilla' else 0, 'kb': settings.get('kb', 'default') if name == 'rag' else None,
+    study = run_study([Cell(name, dict(settings)) for name, settings in grid], 'insight-rag', task, data, prefix, limit,
+                      runs_dir)
+    return [{**row, 'k': settings.get('k') if name != 'vanilla' else 0,
+             'kb': settings.get('kb', 'default') if name == 'rag' else None,
              'retriever': settings.get('retriever', 'dense') if name == 'rag' else None}
             for row, (name, settings) in zip(study.rows, grid)]
 
@@ -45,7 +53,8 @@ def grid_frame(rows: Sequence[dict]):
     import pandas as pd
     df = pd.DataFrame(list(rows))
     names = {'vanilla': 'Vanilla', 'insight-rag': 'Insight-RAG'}
-    df['method'] = [('RAG (triples)' if kb == 'triples' else 'RAG') if v == 'rag' else names.get(v, v) for v, kb in zip(df['variant'], df['kb'])]
+    df['method'] = [('RAG (triples)' if kb == 'triples' else 'RAG') if v == 'rag' else names.get(v, v)
+                    for v, kb in zip(df['variant'], df['kb'])]
     scores = [c for c in ('em', 'f1', 'accuracy') if c in df.columns]
     return df[['method', 'variant', 'k', *scores, 'context_tokens', 'n', 'uncached_calls', 'seconds', 'run_dir']]
 
@@ -53,19 +62,22 @@ def plot_k_curves(df, # a `grid_frame`
                   metric: str, # em, f1 or accuracy
                   ax, # a matplotlib axis
                   title: str = '',
-                  reference: dict | None = None, # published curves drawn dotted: label -> {k: score, on the same 0-1 scale}
+                  # published curves drawn dotted: label -> {k: score, on the same 0-1 scale}
+                  reference: dict | None = None,
                  ):
     "Score against k for each retrieving method (log-scaled k axis), the closed-book score as a dashed line, published curves dotted."
     for method, g in df[df.variant != 'vanilla'].groupby('method', sort=False):
         g = g.sort_values('k')
-        ax.plot(g.k, g[metric], marker='o', label=f'{method} (k {"insights" if method == "Insight-RAG" else "passages"})')
+        ax.plot(g.k, g[metric], marker='o',
+                label=f'{method} (k {"insights" if method == "Insight-RAG" else "passages"})')
     for v in df[df.variant == 'vanilla'][metric]: ax.axhline(v, color='grey', ls='--', label='Vanilla (closed book)')
     reference = reference or {}
     for label, pts in reference.items():
         ax.plot(sorted(pts), [pts[k] for k in sorted(pts)], ls=':', marker='x', label=label)
     ks = sorted({int(k) for k in df[df.variant != 'vanilla'].k} | {int(k) for pts in reference.values() for k in pts})
     top = max([df[metric].max(), *(v for pts in reference.values() for v in pts.values())])
-    ax.set(xscale='log', xticks=ks, xticklabels=[str(k) for k in ks], xlabel='k', ylabel=metric.upper() if metric != 'accuracy' else 'accuracy',
+    ax.set(xscale='log', xticks=ks, xticklabels=[str(k) for k in ks], xlabel='k',
+           ylabel=metric.upper() if metric != 'accuracy' else 'accuracy',
            title=title, ylim=(0, max(0.05, min(1.0, top*1.15))))
     ax.minorticks_off(); ax.legend(fontsize=7)
 
@@ -81,7 +93,8 @@ def trend_claims(df, # a `grid_frame` of a deep or multi-source grid: vanilla, R
                 ):
     "The paper's claims about Figure 3 or 4, in our words, each beside what our grid shows and whether it agrees (None: the grid cannot tell)."
     import pandas as pd
-    if task not in ('deep', 'multi'): raise InsightkitError(f"trend_claims covers the deep and multi tasks, got {task!r}")
+    if task not in ('deep', 'multi'):
+        raise InsightkitError(f"trend_claims covers the deep and multi tasks, got {task!r}")
     rag, ins, van = _cells(df, 'rag', metric), _cells(df, 'insight-rag', metric), _cells(df, 'vanilla', metric)
     ctx_rag, ctx_ins = _cells(df, 'rag', 'context_tokens'), _cells(df, 'insight-rag', 'context_tokens')
     shared = sorted(set(rag) & set(ins))
@@ -96,25 +109,61 @@ def trend_claims(df, # a `grid_frame` of a deep or multi-source grid: vanilla, R
     m = metric.upper()
     if task == 'deep':
         v = van.get(0)
-        rows = [('§5.1', 'closed-book answers are rarely right: no cell with context scores lower',
-                 f'Vanilla {m} {pc(v)}; lowest cell with context {pc(min([*rag.values(), *ins.values()]))}' if v is not None else 'no vanilla cell',
-                 v <= min([*rag.values(), *ins.values()]) if v is not None else None),
-                ('§5.1', 'Insight-RAG with a single insight beats RAG at every k',
-                 f'Insight-RAG k={ik[0]}: {pc(ins[ik[0]])}; best RAG: {pc(max(rag.values()))} (k={max(rag, key=rag.get)})', ins[ik[0]] > max(rag.values())),
-                ('§5.1', 'more documents help RAG, but it stays behind Insight-RAG', f'RAG {series(rag)}; Insight-RAG lead {gaps}', rises and ahead)]
+        rows = [
+            (
+                '§5.1',
+                'closed-book answers are rarely right: no cell with context scores lower',
+                (
+                    f'Vanilla {m} {pc(v)}; lowest cell with context {pc(min([*rag.values(), *ins.values()]))}'
+                    if v is not None
+                    else 'no vanilla cell'
+                ),
+                v <= min([*rag.values(), *ins.values()]) if v is not None else None,
+            ),
+            (
+                '§5.1',
+                'Insight-RAG with a single insight beats RAG at every k',
+                (
+                    f'Insight-RAG k={ik[0]}: {pc(ins[ik[0]])}; best RAG: {pc(max(rag.values()))}'
+                    f' (k={max(rag, key=rag.get)})'
+                ),
+                ins[ik[0]] > max(rag.values()),
+            ),
+            (
+                '§5.1',
+                'more documents help RAG, but it stays behind Insight-RAG',
+                f'RAG {series(rag)}; Insight-RAG lead {gaps}',
+                rises and ahead,
+            ),
+        ]
     else:
         slows = (ins[ik[1]] - ins[ik[0]]) >= (ins[ik[2]] - ins[ik[1]]) if len(ik) >= 3 else None
         narrows = gap[shared[-1]] < gap[shared[0]] if len(shared) > 1 else None
         rows = [('§5.2', 'Insight-RAG beats RAG at equal k', f'Insight-RAG lead {gaps}', ahead),
-                ('§5.2', 'Insight-RAG gains most from its first few insights, then levels off', f'Insight-RAG {series(ins)}', slows),
-                ('§5.2', 'more documents help RAG and narrow, without closing, its gap to Insight-RAG', f'RAG {series(rag)}; lead {gaps}',
+                ('§5.2', 'Insight-RAG gains most from its first few insights, then levels off',
+                 f'Insight-RAG {series(ins)}', slows),
+                ('§5.2', 'more documents help RAG and narrow, without closing, its gap to Insight-RAG',
+                 f'RAG {series(rag)}; lead {gaps}',
                  (rises and narrows and ahead) if narrows is not None else None)]
     best = max(gap, key=gap.get)
-    rows += [('§1', 'Insight-RAG leads RAG by up to 60 points (the best case over five models and both QA tasks)',
-              f'largest lead at equal k: {100*gap[best]:+.1f} points (k={best})', None),
-             ('§1, §4', 'Insight-RAG needs much less context: a mined continuation is capped at 100 tokens, an abstract averages 134.6 (AAN) or 226.4 (OC)',
-              'context tokens per question: ' + ', '.join(f'k={k}: RAG {ctx_rag[k]:.0f}, Insight-RAG {ctx_ins[k]:.0f}' for k in shared),
-              all(ctx_ins[k] < ctx_rag[k] for k in shared))]
+    rows += [
+        (
+            '§1',
+            'Insight-RAG leads RAG by up to 60 points (the best case over five models and both QA tasks)',
+            f'largest lead at equal k: {100*gap[best]:+.1f} points (k={best})',
+            None,
+        ),
+        (
+            '§1, §4',
+            (
+                'Insight-RAG needs much less context: a mined continuation is capped at 100 tokens, an abstract'
+                ' averages 134.6 (AAN) or 226.4 (OC)'
+            ),
+            'context tokens per question: '
+            + ', '.join(f'k={k}: RAG {ctx_rag[k]:.0f}, Insight-RAG {ctx_ins[k]:.0f}' for k in shared),
+            all(ctx_ins[k] < ctx_rag[k] for k in shared),
+        ),
+    ]
     return pd.DataFrame(rows, columns=['section', 'the paper says', f'ours ({m}, %)', 'agrees'])
 
 # %% ../../../nbs/07c_study.ipynb #bfeb9ca1
@@ -174,7 +223,8 @@ def completed_runs(runs_dir=None, # base folder of run folders (default env INSI
 JUDGE_PROMPT = ("Two unfinished sentences follow: a target and a candidate. How close are they in meaning and content? "
                 "Score 1 when they say essentially the same thing, 0.5 when they share some of it, and 0 when they are "
                 "unrelated. Reply with the score only.\n\nTarget: {target}\nCandidate: {candidate}")
-JUDGE_SCHEMA = {'title': 'similarity', 'type': 'object', 'properties': {'score': {'type': 'number', 'enum': [0, 0.5, 1]}},
+JUDGE_SCHEMA = {'title': 'similarity', 'type': 'object',
+                'properties': {'score': {'type': 'number', 'enum': [0, 0.5, 1]}},
                 'required': ['score'], 'additionalProperties': False}
 
 def judge_insights(candidates: Sequence[str | None], # identified insights (None or '' when the identifier found none)
@@ -186,8 +236,12 @@ def judge_insights(candidates: Sequence[str | None], # identified insights (None
     asked = [i for i, c in enumerate(candidates) if c]
     scores = [0.0]*len(candidates)
     if asked:
-        replies = (llm or get_llm('judge')).chat_batch([[{'role': 'user', 'content': JUDGE_PROMPT.format(target=targets[i], candidate=candidates[i])}]
-                                                        for i in asked], schema=JUDGE_SCHEMA, max_tokens=16, temperature=0.0)
+        replies = (llm
+                   or get_llm('judge')).chat_batch([[{'role': 'user',
+                                                      'content': JUDGE_PROMPT.format(target=targets[i],
+                                                                                     candidate=candidates[i])}]
+                                                        for i in asked], schema=JUDGE_SCHEMA, max_tokens=16,
+                                                   temperature=0.0)
         for i, r in zip(asked, replies): scores[i] = float((r.data or {}).get('score', 0.0))
     return scores
 
@@ -195,9 +249,13 @@ def component_analysis(data=None, # data folder (default: the data in use)
                        prefix: str | None = None, # file prefix
                        tasks: Sequence[str] = ('deep', 'multi'), # question sets to score
                        limit: int | None = None, # the first N questions of each task
-                       identifiers: Sequence[str] = ('llm', 'grounded', 'rules'), # identifiers to judge: the LLM, the LLM as the variant's defaults guard it (grounding, grammar plurality), the rules
-                       miner=None, # a miner (folder or `Miner`) to score; default: the default miner of the questions; False: skip
-                       miner_tasks: Sequence[str] | None = None, # the question sets the miner is scored on (default: `tasks`)
+                       # identifiers to judge: the LLM, the LLM as the variant's defaults guard it (grounding, grammar
+                       # plurality), the rules
+                       identifiers: Sequence[str] = ('llm', 'grounded', 'rules'),
+                       # a miner (folder or `Miner`) to score; default: the default miner of the questions; False: skip
+                       miner=None,
+                       # the question sets the miner is scored on (default: `tasks`)
+                       miner_tasks: Sequence[str] | None = None,
                        retriever: str | None = 'dense', # retriever to score at Hits@k (None: skip)
                        k: int = 50, # retrieval cut-off
                        top_k: int = 10, # miner Recall@k on multi-source questions
@@ -208,21 +266,31 @@ def component_analysis(data=None, # data folder (default: the data in use)
     from insightkit.evaluation.metrics import average
     corpus = Corpus(data, prefix)
     sets = {t: getattr(corpus, t)[:limit] for t in tasks}
-    out = {'prefix': corpus.prefix, 'n': {t: len(v) for t, v in sets.items()}, 'identifier': {}, 'miner': None, 'retriever': {}}
+    out = {'prefix': corpus.prefix, 'n': {t: len(v) for t, v in sets.items()}, 'identifier': {}, 'miner': None,
+           'retriever': {}}
     for ident in identifiers:
         for t, its in sets.items():
             if not its: continue
             qs = [it.question for it in its]
-            if ident not in ('llm', 'grounded', 'rules'): raise InsightkitError(f"unknown identifier {ident!r}; expected llm, grounded or rules")
+            if ident not in ('llm', 'grounded', 'rules'):
+                raise InsightkitError(f"unknown identifier {ident!r}; expected llm, grounded or rules")
             found = [rule_based_insights(q) for q in qs] if ident == 'rules' else identify_insights(qs)
-            if ident == 'grounded': found = grammar_plurality(ground_insights(found, qs)[0], qs)  # as the variant uses them by default
+            # as the variant uses them by default
+            if ident == 'grounded': found = grammar_plurality(ground_insights(found, qs)[0], qs)
             cands = [f[0]['Insight'] if f else None for f in found]
             scores = judge_insights(cands, [f'{it.sub} {it.rel}' for it in its], judge)
-            out['identifier'][f'{ident}/{t}'] = {'mean': average(scores), 'n': len(scores),
-                                                 'share': {str(s): sum(x == s for x in scores)/len(scores) for s in (0.0, 0.5, 1.0)},
-                                                 'multi_flag_accuracy': average(float(bool(f and f[0]['Multi-answer']) == (t == 'multi')) for f in found),
-                                                 'examples': [{'question': q, 'insight': c, 'gold': f'{it.sub} {it.rel}', 'score': s}
-                                                              for q, c, it, s in list(zip(qs, cands, its, scores))[:5]]}
+            out['identifier'][f'{ident}/{t}'] = {
+                'mean': average(scores),
+                'n': len(scores),
+                'share': {str(s): sum(x == s for x in scores) / len(scores) for s in (0.0, 0.5, 1.0)},
+                'multi_flag_accuracy': average(
+                    float(bool(f and f[0]['Multi-answer']) == (t == 'multi')) for f in found
+                ),
+                'examples': [
+                    {'question': q, 'insight': c, 'gold': f'{it.sub} {it.rel}', 'score': s}
+                    for q, c, it, s in list(zip(qs, cands, its, scores))[:5]
+                ],
+            }
     if miner is not False:
         from insightkit.methods.insight_rag.mining import Miner, eval_miner
         on = {t: sets.get(t, []) for t in (miner_tasks if miner_tasks is not None else tasks)}
@@ -236,6 +304,8 @@ def component_analysis(data=None, # data folder (default: the data in use)
         from insightkit.evaluation.retrieval import ranked_lists, score_ranked
         r = make_retriever(retriever, [(i, d.text) for i, d in corpus.docs.items()])
         for t, its in sets.items():
-            if its: out['retriever'][t] = score_ranked(ranked_lists(r, [it.question for it in its], depth=k), [it.doc_ids for it in its], k)
+            if its:
+                out['retriever'][t] = score_ranked(ranked_lists(r, [it.question for it in its], depth=k),
+                                                   [it.doc_ids for it in its], k)
         out['retriever']['kind'] = retriever
     return out

@@ -49,8 +49,10 @@ def phrase_key(s: str) -> str:
     "How subjects and objects are compared: cleaned, case-folded, without a leading article."
     return _ARTICLE.sub('', clean_phrase(s).casefold())
 
-VERB_PREFIXES = ('under', 'over', 'out', 'down', 'up', 'cross', 'self', 'inter', 'trans', 'sub', 're', 'co', 'pre', 'mis', 'de', 'un')
-VERB_SUFFIXES = tuple(stem + end for stem in ('is', 'iz', 'at', 'if') for end in ('e', 'es', 'ed', 'ing')) + ('ifies', 'ified')
+VERB_PREFIXES = ('under', 'over', 'out', 'down', 'up', 'cross', 'self', 'inter', 'trans', 'sub', 're', 'co', 'pre',
+                 'mis', 'de', 'un')
+VERB_SUFFIXES = tuple(stem + end for stem in ('is', 'iz', 'at', 'if') for end in ('e', 'es', 'ed', 'ing')) + ('ifies',
+                                                                                                              'ified')
 
 @lru_cache(maxsize=None)
 def verb_lemma(word: str) -> str | None:
@@ -71,12 +73,19 @@ def verb_lemma(word: str) -> str | None:
 
 @lru_cache(maxsize=None)
 def canonical_relation(rel: str) -> str:
-    "The relation's canonical form: lower case, its first verb lemmatised (`uses` → `use`, `is trained on` → `be trained on`)."
+    """The relation's canonical form: lower case, its first verb lemmatised (`uses` → `use`, `is trained on` → `be
+    trained on`)."""
     toks = re.sub(r'[\s_]+', ' ', clean_phrase(rel)).strip().lower().split()
     if not toks or toks[0] in MODALS: return ' '.join(toks)
     head, lemma = toks[0], verb_lemma(toks[0])
     if lemma is None: return ' '.join(toks)
-    if head.endswith('ed') and lemma != head and len(toks) > 1 and toks[1] in PREPOSITIONS and lemma not in ACTIVE_BEFORE_PREPOSITION:
+    if (
+        head.endswith('ed')
+        and lemma != head
+        and len(toks) > 1
+        and toks[1] in PREPOSITIONS
+        and lemma not in ACTIVE_BEFORE_PREPOSITION
+    ):
         return ' '.join(['be', *toks])  # a bare passive participle: "based on" -> "be based on"
     return ' '.join([lemma, *toks[1:]])
 
@@ -87,11 +96,15 @@ def relation_has_verb(rel: str) -> bool:
 
 # %% ../../../nbs/05a_triples.ipynb #796a5ab7
 PRONOUNS = frozenset('we i us you he she it they them one this that these those which who there here'.split())
-GENERIC_HEADS = frozenset('paper papers work works study studies article articles approach approaches method methods model models '
-                          'system systems framework frameworks technique techniques algorithm algorithms research author authors '
-                          'result results experiment experiments evaluation evaluations task tasks proposal thesis abstract '
-                          'contribution contributions analysis idea solution solutions'.split())
-GENERIC_DETERMINERS = frozenset('this our the these those that present proposed current such its their my new same above following'.split())
+GENERIC_HEADS = frozenset(
+    'paper papers work works study studies article articles approach approaches method methods model models '
+    'system systems framework frameworks technique techniques algorithm algorithms research author authors '
+    'result results experiment experiments evaluation evaluations task tasks proposal thesis abstract '
+    'contribution contributions analysis idea solution solutions'.split()
+)
+GENERIC_DETERMINERS = frozenset(
+    'this our the these those that present proposed current such its their my new same above following'.split()
+)
 
 def is_generic_subject(sub: str) -> bool:
     "Whether a subject names no specific thing: a pronoun, or a generic noun with at most determiners before it."
@@ -102,7 +115,8 @@ def is_generic_subject(sub: str) -> bool:
     return head in GENERIC_HEADS and all(w in GENERIC_DETERMINERS for w in before)
 
 # %% ../../../nbs/05a_triples.ipynb #12402432
-FILTER_RULES = ('empty', 'relation_not_verb', 'generic_subject', 'repeated_phrase', 'long_object', 'not_in_document', 'duplicate')
+FILTER_RULES = ('empty', 'relation_not_verb', 'generic_subject', 'repeated_phrase', 'long_object', 'not_in_document',
+                'duplicate')
 
 @dataclass
 class FilterReport:
@@ -116,7 +130,8 @@ class FilterReport:
         "The report as a JSON-ready dict."
         return {'input': self.input, 'removed': dict(self.removed), 'output': self.output, 'settings': self.settings}
     def __str__(self):
-        return f'{self.input} triples -> ' + ', '.join(f'-{n} {r}' for r, n in self.removed.items()) + f' -> {self.output}'
+        return f'{self.input} triples -> ' + ', '.join(f'-{n} {r}'
+                                                       for r, n in self.removed.items()) + f' -> {self.output}'
 
 def normalise_triple(t: Triple) -> Triple:
     "The triple with cleaned subject and object and its relation in canonical form."
@@ -141,9 +156,11 @@ def filter_triples(triples: Iterable[Triple], # extracted (or loaded) triples
         if not (t.sub.strip() and t.rel.strip() and t.obj.strip()): rule = 'empty'
         elif drop_verbless and normalise and not relation_has_verb(t.rel): rule = 'relation_not_verb'
         elif drop_generic and is_generic_subject(t.sub): rule = 'generic_subject'
-        elif phrase_key(t.sub) == phrase_key(t.obj) or phrase_key(t.rel) in (phrase_key(t.sub), phrase_key(t.obj)): rule = 'repeated_phrase'
+        elif phrase_key(t.sub) == phrase_key(t.obj) or phrase_key(t.rel) in (phrase_key(t.sub), phrase_key(t.obj)):
+            rule = 'repeated_phrase'
         elif max_obj_words is not None and len(t.obj.split()) > max_obj_words: rule = 'long_object'
-        elif require_in_doc and (t.sub.casefold() not in texts.get(t.doc_id, '') or t.obj.casefold() not in texts.get(t.doc_id, '')):
+        elif require_in_doc and (t.sub.casefold() not in texts.get(t.doc_id, '')
+                                 or t.obj.casefold() not in texts.get(t.doc_id, '')):
             rule = 'not_in_document'
         else:
             key = triple_key(t, normalise)

@@ -100,7 +100,8 @@ def identify(self: InsightRagVariant, inputs: Sequence, # questions, or `(doc1, 
     origin = ['llm' if f else 'none' for f in found]
     if task == 'qa' and s.grounding: found, origin = ground_insights(found, inputs)
     if task == 'qa' and s.plurality == 'grammar': found = grammar_plurality(found, inputs)
-    facts = [{'insights_from': o, 'identifier_cached': bool(getattr(r, 'cached', False))} for o, r in zip(origin, replies)]
+    facts = [{'insights_from': o, 'identifier_cached': bool(getattr(r, 'cached', False))}
+             for o, r in zip(origin, replies)]
     return found, [add_usage(None if isinstance(r, Exception) else r.usage) for r in replies], facts
 
 def mined_passages(miner: CachedMiner | None, # the prepared miner
