@@ -16,7 +16,8 @@ __all__ = ['project_root', 'figure_notebooks', 'save_figure', 'save_table', 'dat
 
 # %% ../nbs/13_figures.ipynb #7307e590
 def project_root(start: str | Path | None = None) -> Path:
-    "The checkout that holds `paper_figures/`: found upwards from `start` (or the working folder), else beside the package."
+    """The checkout that holds `paper_figures/`: found upwards from `start` (or the working folder), else beside the
+    package."""
     here = Path(start or Path.cwd()).resolve()
     for d in (here, *here.parents):
         if (d/'paper_figures').is_dir(): return d
@@ -127,7 +128,8 @@ def run_figure(nb_path: Path, # the paper notebook
 
 # %% ../nbs/13_figures.ipynb #7de1a193
 def data_root(data: str | Path | None) -> str | None:
-    "`data` when it is a data root (a folder per dataset, as `../shared/data`), else None: notebooks of other datasets then use their embedded data."
+    """`data` when it is a data root (a folder per dataset, as `../shared/data`), else None: notebooks of other datasets
+    then use their embedded data."""
     if data is None: return None
     from insightkit.data.datasets import dataset_names
     d = Path(data).expanduser()

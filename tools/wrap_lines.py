@@ -138,7 +138,8 @@ def logical_bounds(src):
         if t.type == tokenize.NEWLINE: ends.add(t.start[0])
         elif prev == tokenize.NEWLINE: starts.add(t.start[0])
         prev = t.type
-    inside = {r for t in toks if t.type == tokenize.STRING for r in range(t.start[0], t.end[0] + 1) if t.start[0] < t.end[0]}
+    inside = {r for t in toks if t.type == tokenize.STRING and t.start[0] < t.end[0]
+              for r in range(t.start[0], t.end[0] + 1)}
     return starts, ends, inside
 
 def black_statement(src, n, base=PLAIN):

@@ -131,7 +131,8 @@ def insightgen_scores():
 # %% ../../nbs/12c_insightgen.ipynb #399a8618
 def insightgen_tests(scores=None, # `insightgen_scores()` (default)
                      alpha: float = 0.05) -> 'pd.DataFrame':
-    "One row per InsightGen-vs-baseline comparison over themes: means, wins/ties/losses, Wilcoxon N, p, Z, r, corrected p."
+    """One row per InsightGen-vs-baseline comparison over themes: means, wins/ties/losses, Wilcoxon N, p, Z, r,
+    corrected p."""
     df = insightgen_scores() if scores is None else scores
     rows = []
     for (setting, gen, judge), g in df.groupby(['setting', 'generator', 'judge'], sort=False):
@@ -153,7 +154,8 @@ def insightgen_tests(scores=None, # `insightgen_scores()` (default)
 
 # %% ../../nbs/12c_insightgen.ipynb #7c012567
 def insightgen_agreement(scores=None) -> 'pd.DataFrame':
-    "Gemini vs Claude agreement per setting, over (generator, theme) rows of five method scores: the theme-level analogue of RQ6."
+    """Gemini vs Claude agreement per setting, over (generator, theme) rows of five method scores: the theme-level
+    analogue of RQ6."""
     import pandas as pd
     df = insightgen_scores() if scores is None else scores
     rows = []
@@ -165,7 +167,8 @@ def insightgen_agreement(scores=None) -> 'pd.DataFrame':
 
 # %% ../../nbs/12c_insightgen.ipynb #2cfb9d3c
 def insightgen_claims(alpha: float = 0.05) -> 'pd.DataFrame':
-    "Each checkable statement of the InsightGen paper beside what its published per-theme numbers give, and whether they support it."
+    """Each checkable statement of the InsightGen paper beside what its published per-theme numbers give, and whether
+    they support it."""
     import pandas as pd
     df, t = insightgen_scores(), insightgen_tests(alpha=alpha)
     set2 = df[df.table == 2]

@@ -92,7 +92,8 @@ def ask(judge: Judge, # the judge to ask
         max_tokens: int = 160, # tokens per reply at most
         check: Callable | None = None, # data -> data, raising OutputValidationError when the reply does not fit
        ) -> tuple[list, dict]:
-    "Each conversation's checked reply data, or a `Failure` after one retry; and call counts `{calls, uncached, retries, failures}`."
+    """Each conversation's checked reply data, or a `Failure` after one retry; and call counts `{calls, uncached,
+    retries, failures}`."""
     Err, llm = _validation_error(), judge.model()
     stats = {'calls': 0, 'uncached': 0, 'retries': 0, 'failures': 0}
     def one(conv, seed):
@@ -117,7 +118,8 @@ def ask(judge: Judge, # the judge to ask
 def rubric_dir() -> Path: return package_dir()/'rubrics'
 
 def load_rubric(path: str | Path | dict) -> dict:
-    "A rubric from a JSON file (or a dict), checked: `name`, `task`, `criteria` (list) and `scale` with every score 0..5."
+    """A rubric from a JSON file (or a dict), checked: `name`, `task`, `criteria` (list) and `scale` with every score
+    0..5."""
     if isinstance(path, dict): r = path
     else:
         p = Path(path)
@@ -255,7 +257,8 @@ def pair_messages(rubric: dict, item: dict, first: str, second: str, style: str 
 def score_pairwise(judge: Judge, rubric: dict,
                    items: Sequence[dict], # each `{'question', 'golds', 'outputs': {method_a: text, method_b: text}}`
                   ) -> tuple[list[dict], dict]:
-    "Per item: the preferred method (or 'tie') in each order, whether it flipped, and the pair's verdict; and call counts."
+    """Per item: the preferred method (or 'tie') in each order, whether it flipped, and the pair's verdict; and call
+    counts."""
     convs, pairs = [], []
     for it in items:
         (ma, ta), (mb, tb) = sorted(it['outputs'].items())
@@ -300,7 +303,8 @@ def attribution_messages(statements: Sequence[str], passage: str) -> list[dict]:
 def context_recall_llm(judge: Judge,
                        items: Sequence[dict], # each `{'question', 'golds', 'passages': [text, ...]}`
                       ) -> tuple[list[dict], dict]:
-    "Per item: ground-truth statements, a verdict per passage, and recall = min(1, attributed/|GT_C|) (None on failure)."
+    """Per item: ground-truth statements, a verdict per passage, and recall = min(1, attributed/|GT_C|) (None on
+    failure)."""
     gts, s1 = ask(judge, [gt_messages(it) for it in items], GT_SCHEMA, max_tokens=240)
     convs, where = [], []
     for i, (it, gt) in enumerate(zip(items, gts)):

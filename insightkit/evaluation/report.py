@@ -22,7 +22,8 @@ __all__ = ['STUDY_COLUMNS', 'check_study_table', 'method_summary', 'paired_tests
 STUDY_COLUMNS = ('method', 'variant', 'dataset', 'task', 'item_id', 'metric', 'value')
 
 def check_study_table(df) -> 'pd.DataFrame':
-    "The table with `item_id` as str and `value` as float, after checking its columns and that no (method, item, metric) repeats."
+    """The table with `item_id` as str and `value` as float, after checking its columns and that no (method, item,
+    metric) repeats."""
     import pandas as pd
     if not isinstance(df, pd.DataFrame):
         raise InsightkitError(f'a study table is a pandas DataFrame, got {type(df).__name__}')
@@ -56,7 +57,8 @@ def paired_tests(table, baseline: str | None = None, # the method every other is
                  # (method, its baseline) pairs instead of all vs `baseline`
                  comparisons: Sequence[tuple[str, str]] | None = None,
                 ) -> 'pd.DataFrame':
-    "Each method against its baseline, per metric: paired difference and interval, Wilcoxon n, p, r, corrected p over the stated family."
+    """Each method against its baseline, per metric: paired difference and interval, Wilcoxon n, p, r, corrected p over
+    the stated family."""
     import pandas as pd
     t = check_study_table(table)
     methods = list(t.method.unique())
@@ -85,7 +87,8 @@ def paired_tests(table, baseline: str | None = None, # the method every other is
 
 # %% ../../nbs/12b_report.ipynb #6b947f97
 def judges_agreement(table, metric_a: str, metric_b: str) -> dict:
-    "Agreement between two judge metrics of a study table: κ, overall Spearman ρ, and per-item ordering statistics (≥ 2 methods)."
+    """Agreement between two judge metrics of a study table: κ, overall Spearman ρ, and per-item ordering statistics (≥
+    2 methods)."""
     from scipy.stats import spearmanr
     t = check_study_table(table)
     wa, wb = (t[t.metric == m].pivot(index='item_id', columns='method', values='value') for m in (metric_a, metric_b))
@@ -103,13 +106,15 @@ def judges_agreement(table, metric_a: str, metric_b: str) -> dict:
 def judging_report(table, baseline: str | None = None, correction: str = 'holm', alpha: float = 0.05,
                    n_boot: int = 10_000, seed: int = 0,
                    comparisons: Sequence[tuple[str, str]] | None = None) -> 'pd.DataFrame':
-    "One row per (metric, method): n, failures, mean ± bootstrap CI, and against its baseline: diff, CI, Wilcoxon n, p, corrected p, r."
+    """One row per (metric, method): n, failures, mean ± bootstrap CI, and against its baseline: diff, CI, Wilcoxon n,
+    p, corrected p, r."""
     s = method_summary(table, n_boot=n_boot, seed=seed)
     t = paired_tests(table, baseline, correction, alpha, n_boot, seed, comparisons)
     return s.merge(t, on=['metric', 'method'], how='left') if len(t) else s
 
 def plot_report(report, baseline: str | None = None, title: str = ''):
-    "A figure with one panel per metric: each method's mean and bootstrap interval, with the corrected p against the baseline."
+    """A figure with one panel per metric: each method's mean and bootstrap interval, with the corrected p against the
+    baseline."""
     import matplotlib.pyplot as plt
     metrics = list(dict.fromkeys(report.metric))
     fig, axes = plt.subplots(1, len(metrics), figsize=(3.2*len(metrics) + 1.5, 0.45*report.method.nunique() + 1.6),
@@ -140,13 +145,15 @@ def read_run(run_dir: str | Path) -> tuple[dict, list[dict]]:
     return json.loads((d/'manifest.json').read_text()), [r for _, r in read_jsonl(d/'predictions.jsonl')]
 
 def _settings(m: dict) -> dict:
-    "A manifest's variant settings: `settings` (current runs), else `config` with its nested `settings` merged in (older runs)."
+    """A manifest's variant settings: `settings` (current runs), else `config` with its nested `settings` merged in
+    (older runs)."""
     if m.get('settings'): return m['settings']
     c = dict(m.get('config') or {})
     return {**{k: v for k, v in c.items() if k != 'settings'}, **(c.get('settings') or {})}
 
 def method_labels(manifests: Sequence[dict]) -> list[str]:
-    "A label per run: its variant, plus the simple settings whose values differ between the runs (unique; else the run name)."
+    """A label per run: its variant, plus the simple settings whose values differ between the runs (unique; else the run
+    name)."""
     sets = [{k: v for k, v in _settings(m).items() if isinstance(v, (int, float, str, bool)) or v is None}
             for m in manifests]
     variants = [m.get('variant', '?') for m in manifests]

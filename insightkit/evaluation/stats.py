@@ -33,7 +33,8 @@ def paired_arrays(a: Sequence[float], # the first method's value per item
 # %% ../../nbs/12_stats.ipynb #42c820c0
 def wilcoxon_z(d: Sequence[float], # non-zero paired differences
               ) -> float:
-    "The normal approximation's Z of the signed-rank statistic: (W+ − N(N+1)/4)/σ, σ² tie-corrected, no continuity correction."
+    """The normal approximation's Z of the signed-rank statistic: (W+ − N(N+1)/4)/σ, σ² tie-corrected, no continuity
+    correction."""
     from scipy.stats import rankdata
     d = np.asarray(d, dtype=float)
     n = len(d)
@@ -56,7 +57,8 @@ def wilcoxon_test(a: Sequence[float], # one method's value per item
                   zero_method: str = 'wilcox', # zero differences: 'wilcox' drops them, 'pratt', 'zsplit'
                   alternative: str = 'two-sided', # or 'greater' (a > b), 'less'
                  ) -> dict:
-    "Paired Wilcoxon signed-rank test of `a` against `b`: N, W+, p, Z, r = |Z|/√N, mean difference, and the p-value's method."
+    """Paired Wilcoxon signed-rank test of `a` against `b`: N, W+, p, Z, r = |Z|/√N, mean difference, and the p-value's
+    method."""
     from scipy.stats import PermutationMethod, wilcoxon
     if zero_method not in ('wilcox', 'pratt', 'zsplit'):
         raise InsightkitError(f"zero_method must be wilcox, pratt or zsplit, not {zero_method!r}")
@@ -106,7 +108,8 @@ def paired_bootstrap_ci(a: Sequence[float], # one method's value per item
                         level: float = 0.95, # coverage of the interval
                         seed: int = 0,
                        ) -> dict:
-    "Observed `stat` of the paired values and its percentile bootstrap interval `(low, high)`, items resampled with replacement."
+    """Observed `stat` of the paired values and its percentile bootstrap interval `(low, high)`, items resampled with
+    replacement."""
     a, b, _ = paired_arrays(a, b)
     if len(a) == 0: return {'estimate': float('nan'), 'low': float('nan'), 'high': float('nan'), 'n': 0}
     idx = np.random.default_rng(seed).integers(0, len(a), size=(n_boot, len(a)))
@@ -224,7 +227,8 @@ def zscores(texts: Sequence[str], # one text per sample
             p0: float | None = None, # the null rate of label 1 (default: the overall rate; 0.5 is Gardner et al.'s)
             stopwords: Sequence[str] = (), # words to leave out
            ):
-    "Per word: samples containing it (`count`), their share with label 1 (`p_hat`) and the Z-score; a DataFrame sorted by z."
+    """Per word: samples containing it (`count`), their share with label 1 (`p_hat`) and the Z-score; a DataFrame sorted
+    by z."""
     import pandas as pd
     if len(texts) != len(labels): raise InsightkitError(f'zscores got {len(texts)} texts and {len(labels)} labels')
     if any(l not in (0, 1, True, False) for l in labels): raise InsightkitError('labels must be 0 or 1')

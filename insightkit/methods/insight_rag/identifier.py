@@ -83,7 +83,8 @@ def identifier_version() -> str:
 def clean_insights(data: Any, # a reply's parsed JSON
                    max_insights: int = 3, # keep at most this many
                   ) -> list[dict]:
-    "The reply's insights as `{'Insight', 'Multi-answer'}` dicts: whitespace collapsed, end punctuation and duplicates dropped."
+    """The reply's insights as `{'Insight', 'Multi-answer'}` dicts: whitespace collapsed, end punctuation and duplicates
+    dropped."""
     items = data.get('insights', []) if isinstance(data, dict) else data if isinstance(data, list) else []
     out, seen = [], set()
     for it in items:
@@ -118,7 +119,8 @@ def identify_insights(inputs: Sequence, # questions (qa) or `(doc1, doc2)` text 
                       max_insights: int = 3, # most insights per input
                       max_tokens: int | None = None, # reply budget (default: 40 per insight + 24)
                      ) -> list[list[dict]]:
-    "For each input, the insights the identifier finds: `[{'Insight': fragment, 'Multi-answer': bool}, …]` (empty when none applies)."
+    """For each input, the insights the identifier finds: `[{'Insight': fragment, 'Multi-answer': bool}, …]` (empty when
+    none applies)."""
     return _identify(list(inputs), llm, task, max_insights, max_tokens)[0]
 
 # %% ../../../nbs/07_identifier.ipynb #e76a3340
@@ -157,7 +159,8 @@ def _is_predicate_word(word: str, next_word: str | None) -> bool:
             or (next_word == 'than' and w.endswith('er')))
 
 def _plural_noun(word: str) -> bool:
-    "Whether a noun is plural: regular plurals as chapter 05 reads them, plus irregular ones lemminflect knows (corpora, criteria)."
+    """Whether a noun is plural: regular plurals as chapter 05 reads them, plus irregular ones lemminflect knows
+    (corpora, criteria)."""
     from insightkit.methods.insight_rag.benchmark import is_plural
     from lemminflect import getLemma
     w = word.lower()
@@ -173,7 +176,8 @@ def _join(*parts) -> str:
     return ' '.join(w for p in parts for w in ([p] if isinstance(p, str) else p) if w)
 
 def _declarative(words: list[str], aux: str) -> str | None:
-    "The fragment of an inverted clause `SUBJECT PREDICATE` once its auxiliary `aux` is put back (None when no split is found)."
+    """The fragment of an inverted clause `SUBJECT PREDICATE` once its auxiliary `aux` is put back (None when no split
+    is found)."""
     core, preps = _trailing_preps(words)
     if not core: return None
     a = aux.lower()
@@ -202,7 +206,8 @@ def _declarative(words: list[str], aux: str) -> str | None:
 
 def rule_based_insights(question: str, # a wh-question
                        ) -> list[dict]:
-    "The question turned back into the sentence fragment it asks about, by fixed rules: `[{'Insight', 'Multi-answer'}]` or [] when no rule applies."
+    """The question turned back into the sentence fragment it asks about, by fixed rules: `[{'Insight',
+    'Multi-answer'}]` or [] when no rule applies."""
     words = question.replace('?', ' ').split()
     lead = []
     if len(words) > 2 and words[0].lower() in PREPOSITIONS and words[1].lower() in ('what', 'which'):
@@ -262,7 +267,8 @@ def is_grounded(insight: str, # an identified insight
 def ground_insights(found: Sequence[list[dict]], # the identifier's insights per question
                     questions: Sequence[str], # the questions
                    ) -> tuple[list[list[dict]], list[str]]:
-    "Only the grounded insights of each question, or its rule-based fragment when none is left; and where each list came from (llm, rules or none)."
+    """Only the grounded insights of each question, or its rule-based fragment when none is left; and where each list
+    came from (llm, rules or none)."""
     out, origin = [], []
     for f, q in zip(found, questions):
         grounded = [i for i in f if is_grounded(i['Insight'], q)]
@@ -279,6 +285,7 @@ def question_is_plural(question: str) -> bool | None:
 def grammar_plurality(found: Sequence[list[dict]], # insights per question
                       questions: Sequence[str], # the questions
                      ) -> list[list[dict]]:
-    "The insights with `Multi-answer` set from each question's grammar, where the rules can read it (left as they are elsewhere)."
+    """The insights with `Multi-answer` set from each question's grammar, where the rules can read it (left as they are
+    elsewhere)."""
     return [[{**i, 'Multi-answer': plural} for i in f] if (plural := question_is_plural(q)) is not None else list(f)
             for f, q in zip(found, questions)]

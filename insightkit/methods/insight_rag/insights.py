@@ -17,7 +17,8 @@ __all__ = ['miner_source', 'miner_fingerprint', 'miner_lowercase', 'MinedCache',
 
 # %% ../../../nbs/07a_insights.ipynb #d2efc3c4
 def miner_source(miner) -> tuple[Path | None, dict]:
-    "The weights folder of a miner (a `Miner`, a run or adapter folder, or a model name) and its `miner.json` ({} for a plain model)."
+    """The weights folder of a miner (a `Miner`, a run or adapter folder, or a model name) and its `miner.json` ({} for
+    a plain model)."""
     from insightkit.methods.insight_rag.miner import TrainResult
     from insightkit.methods.insight_rag.mining import Miner, _find_model_dir
     if isinstance(miner, Miner):
@@ -138,7 +139,8 @@ def mine(self: CachedMiner,
          insights: Sequence[dict], # identified insights `{'Insight', 'Multi-answer'}`
          k: int = 1, # continuations per insight
         ) -> list[list[str]]:
-    "For each insight up to `k` completed sentences (`fragment continuation`): single-answer ones greedy first, multi-answer ones sampled."
+    """For each insight up to `k` completed sentences (`fragment continuation`): single-answer ones greedy first,
+    multi-answer ones sampled."""
     frags = [i['Insight'] for i in insights]
     greedy = self.continuations([f for f, i in zip(frags, insights) if k == 1 or not i['Multi-answer']], 1)
     sampled = self.continuations(frags, k) if k > 1 else [[] for _ in frags]
@@ -153,7 +155,8 @@ def mine(self: CachedMiner,
 def item_doc_ids(corpus, # the corpus the items belong to
                  items: Sequence, # deep or multi questions, matching pairs (ids or texts)
                 ) -> list:
-    "The documents that hold the items' answers (questions) or that the pairs are made of (matching texts found in the corpus)."
+    """The documents that hold the items' answers (questions) or that the pairs are made of (matching texts found in the
+    corpus)."""
     ids, by_text = [], None
     for it in items:
         if hasattr(it, 'doc_ids'):
@@ -210,7 +213,8 @@ def default_miner_dir(corpus, # the corpus
                       # there is one
                       reuse: bool = True,
                      ) -> Path:
-    "The run folder of a miner that has read the items' documents: a cached one, else one trained now (once) and cached."
+    """The run folder of a miner that has read the items' documents: a cached one, else one trained now (once) and
+    cached."""
     from insightkit.methods.insight_rag.miner_items import build_training_items
     from insightkit.methods.insight_rag.miner import MinerConfig, quick_config, train_miner
     from insightkit.methods.insight_rag.mining import default_run_dir

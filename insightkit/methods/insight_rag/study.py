@@ -25,7 +25,8 @@ __all__ = ['JUDGE_PROMPT', 'JUDGE_SCHEMA', 'paper_grid', 'run_grid', 'grid_frame
 def paper_grid(task: str = 'deep', # deep, multi or matching
                quick: bool = False, # a CI-sized grid (k in {1, 3}; matching is the same either way)
               ) -> list[tuple[str, dict]]:
-    "The paper's settings for one task: vanilla; RAG with k documents and Insight-RAG with k insights (matching: Table 2's three columns)."
+    """The paper's settings for one task: vanilla; RAG with k documents and Insight-RAG with k insights (matching: Table
+    2's three columns)."""
     # as Table 2, in both modes
     if task == 'matching': return [('vanilla', {}), ('rag', {'k': 1}), ('insight-rag', {'k': 1})]
     rag, ins = ((1, 3), (1, 3)) if quick else ((1, 3, 10, 50), (1, 3, 10))
@@ -38,7 +39,8 @@ def run_grid(grid: Sequence[tuple[str, dict]], # (variant, settings) pairs, e.g.
              limit: int | None = None, # the first N items
              runs_dir=None, # base folder of run folders (default env INSIGHTKIT_RUNS, else ./runs)
             ) -> list[dict]:
-    "Run (or read back) each cell of `grid` as one `run_study`; one JSON-ready row of scores per cell, with its k, kb and retriever."
+    """Run (or read back) each cell of `grid` as one `run_study`; one JSON-ready row of scores per cell, with its k, kb
+    and retriever."""
     from insightkit.pipeline.studies import Cell, run_study
     study = run_study([Cell(name, dict(settings)) for name, settings in grid], 'insight-rag', task, data, prefix, limit,
                       runs_dir)
@@ -65,7 +67,8 @@ def plot_k_curves(df, # a `grid_frame`
                   # published curves drawn dotted: label -> {k: score, on the same 0-1 scale}
                   reference: dict | None = None,
                  ):
-    "Score against k for each retrieving method (log-scaled k axis), the closed-book score as a dashed line, published curves dotted."
+    """Score against k for each retrieving method (log-scaled k axis), the closed-book score as a dashed line, published
+    curves dotted."""
     for method, g in df[df.variant != 'vanilla'].groupby('method', sort=False):
         g = g.sort_values('k')
         ax.plot(g.k, g[metric], marker='o',
@@ -91,7 +94,8 @@ def trend_claims(df, # a `grid_frame` of a deep or multi-source grid: vanilla, R
                  task: str = 'deep', # deep (the claims of §5.1 about Figure 3) or multi (§5.2, Figure 4)
                  metric: str = 'em', # the score the claims are checked on
                 ):
-    "The paper's claims about Figure 3 or 4, in our words, each beside what our grid shows and whether it agrees (None: the grid cannot tell)."
+    """The paper's claims about Figure 3 or 4, in our words, each beside what our grid shows and whether it agrees
+    (None: the grid cannot tell)."""
     import pandas as pd
     if task not in ('deep', 'multi'):
         raise InsightkitError(f"trend_claims covers the deep and multi tasks, got {task!r}")
@@ -231,7 +235,8 @@ def judge_insights(candidates: Sequence[str | None], # identified insights (None
                    targets: Sequence[str], # gold insights (`sub rel`)
                    llm=None, # the judge; default `get_llm('judge')`
                   ) -> list[float]:
-    "Similarity of each candidate to its target, 0, 0.5 or 1, by the judge role (0 without asking for an empty candidate)."
+    """Similarity of each candidate to its target, 0, 0.5 or 1, by the judge role (0 without asking for an empty
+    candidate)."""
     from insightkit.generation.llm import get_llm
     asked = [i for i, c in enumerate(candidates) if c]
     scores = [0.0]*len(candidates)
@@ -261,7 +266,8 @@ def component_analysis(data=None, # data folder (default: the data in use)
                        top_k: int = 10, # miner Recall@k on multi-source questions
                        judge=None, # the judge LLM
                       ) -> dict:
-    "Identifier (judged 0 / 0.5 / 1 against `sub rel`), miner (EM, Recall@k) and retriever (Hits@k, MRR) scores: a JSON-ready dict."
+    """Identifier (judged 0 / 0.5 / 1 against `sub rel`), miner (EM, Recall@k) and retriever (Hits@k, MRR) scores: a
+    JSON-ready dict."""
     from insightkit.data.insight_rag import Corpus
     from insightkit.evaluation.metrics import average
     corpus = Corpus(data, prefix)

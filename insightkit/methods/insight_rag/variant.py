@@ -79,7 +79,8 @@ def store_corpus(store: DocStore):
 # %% ../../../nbs/07b_insight_rag.ipynb #1d6f7cab
 @patch
 def prepare(self: InsightRagVariant, store: DocStore, items: Sequence[Item], task: TaskSpec) -> CachedMiner | None:
-    "The miner behind the mined cache: the given one, else a cached one that has read the items' documents, else a new one."
+    """The miner behind the mined cache: the given one, else a cached one that has read the items' documents, else a new
+    one."""
     s = self.settings
     if s.miner: spec = s.miner
     elif s.identifier == 'rules' and task.kind == 'matching': return None  # no insight to mine
