@@ -1,9 +1,11 @@
 #!/usr/bin/env python
 """Wrap code lines over 120 characters in notebooks: `python tools/wrap_lines.py nbs/X.ipynb [nbs/Y.ipynb ...]`.
 
-Per code cell: trailing comments of long lines move onto their own line above, long comment lines are wrapped,
-then black (line length 120, no quote normalisation, no magic trailing comma, long-string splitting) reformats only
-the long lines (`line_ranges`), so lines already within 120 keep their style. Black checks the AST is unchanged.
+Per code cell, one long line at a time: a trailing comment moves onto its own line above (long comment lines are
+wrapped); then the house's compact style is tried first (a one-line `if x: y` split at its colon, breaks after commas
+aligned under the open bracket, at `;`), then a one-line function docstring becomes a wrapped triple-quoted one, then
+black (line length 120, no quote normalisation) on that statement alone or on that line's range. Every rewrite is
+checked: the cell's AST must be unchanged (docstring whitespace aside) and lines outside the statement untouched.
 Cells that are not Python (`%`/`!` magics) are skipped. Lines black cannot wrap (docstrings, unbreakable words)
 are listed at the end for a hand edit. Each notebook is written with nbdev's JSON layout and then `nbdev_clean`ed;
 one whose file changed meanwhile is left alone. Needs `pip install black` (a tool, not a project dependency).

@@ -96,7 +96,8 @@ class TaskSpec:
 
 # %% ../../nbs/02a_datasets.ipynb #3fd50ac8
 class Dataset:
-    "A family of data files: subclasses set `name`, `tasks`, `embedded` and implement `detect`, `load_items`, `load_store`, `check`."
+    """A family of data files: subclasses set `name`, `tasks`, `embedded` and implement
+    `detect`, `load_items`, `load_store`, `check`."""
     name: str = 'dataset'
     tasks: dict[str, TaskSpec] = {}
     embedded: str = '' # folder under `insightkit/embedded/` holding the counterpart written by us

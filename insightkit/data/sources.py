@@ -120,7 +120,7 @@ LEVAL_URL = 'https://raw.githubusercontent.com/OpenLMLab/LEval/main/LEval-data/O
 
 @register_dataset
 class LEvalDataset(Dataset):
-    "L-Eval's open-ended tasks: long contracts, earnings calls, papers, several reports, and government reports to summarise."
+    "L-Eval's open-ended tasks: long contracts, earnings calls, papers, reports, government reports to summarise."
     name, embedded = 'leval', 'embedded/leval'
     tasks = {t: TaskSpec(t, 'summary' if t == 'gov_report' else 'qa', ('rouge_l',) if t == 'gov_report' else ('f1',),
                          'document',
@@ -176,7 +176,9 @@ NQ_URLS = {
     'NQ-open.dev.jsonl': (
         'https://raw.githubusercontent.com/google-research-datasets/natural-questions/master/nq_open/NQ-open.dev.jsonl'
     ),
-    'NQ-open.efficientqa.dev.1.1.jsonl': 'https://raw.githubusercontent.com/google-research-datasets/natural-questions/master/nq_open/NQ-open.efficientqa.dev.1.1.jsonl',
+    'NQ-open.efficientqa.dev.1.1.jsonl': 
+        'https://raw.githubusercontent.com/google-research-datasets/natural-questions/master/nq_open/'
+        'NQ-open.efficientqa.dev.1.1.jsonl',
     NQ_ORACLE: 'https://raw.githubusercontent.com/nelson-liu/lost-in-the-middle/main/qa_data/nq-open-oracle.jsonl.gz',
 }
 

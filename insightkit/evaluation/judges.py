@@ -248,7 +248,8 @@ def pair_messages(rubric: dict, item: dict, first: str, second: str, style: str 
         },
         {
             'role': 'user',
-            'content': f"Question: {item.get('question', '')}\nReference answer(s): {golds}\n\nFirst response: {first or '(empty)'}\n\n"
+            'content': f"Question: {item.get('question', '')}\nReference answer(s): {golds}\n\n"
+            f"First response: {first or '(empty)'}\n\n"
             f'Second response: {second or "(empty)"}\n\nReply with JSON: {{"better": "first" | "second" | "tie",'
             ' "rationale": "<one sentence>"}.',
         },

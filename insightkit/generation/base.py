@@ -18,7 +18,7 @@ __all__ = ['BACKEND_MODULES', 'Reply', 'LLMError', 'BackendUnavailable', 'Schema
 # %% ../../nbs/01_llm_base.ipynb #3cf2881e
 @dataclass
 class Reply:
-    "What a model said: its `text`, the parsed `data` when a schema was given, token `usage`, and whether it came from the cache."
+    "What a model said: its `text`, the parsed `data` when a schema was given, `usage`, whether it was cached."
     text: str
     data: Any = None
     usage: dict = field(default_factory=lambda: {'prompt_tokens': 0, 'completion_tokens': 0, 'total_tokens': 0})

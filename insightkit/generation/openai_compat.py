@@ -38,7 +38,7 @@ def _echo(body: dict) -> str:
     return 'echo: ' + str(body['messages'][-1]['content'])
 
 class MockOpenAIServer:
-    "A tiny OpenAI-compatible chat server on 127.0.0.1 (standard library only) that answers each request with `respond(body)`."
+    "A tiny OpenAI-compatible chat server on 127.0.0.1 (stdlib only) answering each request with `respond(body)`."
     # `body -> str | dict | (status, dict)`: reply text, a full response body, or an HTTP status and JSON body
     def __init__(self, respond=None):
         self.respond, self.requests = respond or _echo, []

@@ -88,7 +88,7 @@ def add_usage(*usages: dict | None) -> dict:
 
 @dataclass
 class Trace:
-    "One item's way through a method: its named stages in order, the answer, the context shown, token usage and call facts."
+    "One item's way through a method: its named stages in order, the answer, the context shown, usage, call facts."
     item: Item
     stages: dict = field(default_factory=dict) # stage name -> what it produced
     answer: str = ''
@@ -188,7 +188,8 @@ def _fingerprint(v) -> Any:
     return f'{type(v).__name__}:{fp() if callable(fp) else fp}' if fp is not None else type(v).__name__
 
 class Variant:
-    "A RAG method: subclasses set `name`, `Settings`, `roles`, `prompt_names`, and implement `answer` (and `prepare` for offline work)."
+    """A RAG method: subclasses set `name`, `Settings`, `roles`, `prompt_names`, and implement `answer`
+    (and `prepare` for offline work)."""
     name: ClassVar[str] = 'variant'
     Settings: ClassVar[type] = BaseSettings
     roles: ClassVar[tuple[str, ...]] = ('generator',) # LLM roles whose settings change the outputs

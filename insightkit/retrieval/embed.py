@@ -164,7 +164,7 @@ class EmbeddingCache:
 
 # %% ../../nbs/01e_embed.ipynb #c973eada
 class Embedder:
-    "Unit-length float32 embeddings from a sentence-transformers model, cached on disk; the model loads only on a cache miss."
+    "Unit-length float32 embeddings from a sentence-transformers model, cached on disk; the model loads on a miss."
     def __init__(self, model: str = DEFAULT_EMBED_MODEL, # packaged name, local folder or hub id (never downloaded)
                  device: str = 'cpu', # torch device
                  batch_size: int = 64, # texts per forward pass

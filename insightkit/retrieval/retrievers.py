@@ -125,7 +125,7 @@ def chunk_text(text: str, # the document
 # %% ../../nbs/03_retrieval.ipynb #7a4ff86d
 @dataclass
 class Hit:
-    "One search result: the item's `id`, its `score` (higher is better) and its `text` (for chunked retrieval, the best chunk)."
+    "One search result: the item's `id`, its `score` (higher is better), its `text` (chunked: the best chunk)."
     id: Any
     score: float
     text: str = ''
@@ -257,7 +257,7 @@ class DenseRetriever(Retriever):
 
 # %% ../../nbs/03_retrieval.ipynb #92c13fc6
 class BM25Retriever(Retriever):
-    "Lexical search with BM25 (bm25s): lower-cased word tokens, English stop words removed, Snowball stemming on request."
+    "Lexical search with BM25 (bm25s): lower-cased word tokens, no English stop words, Snowball stemming on request."
     def __init__(self, items: Sequence[tuple[Hashable, str]], # `(id, text)` pairs
                  stem: bool = False, # Snowball English stemming (needs PyStemmer)
                  stopwords: str | list[str] | None = 'en', # stop words to drop: a bm25s language code, a list, or None

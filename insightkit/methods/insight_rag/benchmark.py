@@ -274,7 +274,7 @@ def add_questions(items: Sequence[DeepItem | MultiItem], # candidates; their `qu
 
 # %% ../../../nbs/05_benchmark.ipynb #04b50f85
 def as_match_pairs(links: Iterable) -> list[MatchPair]:
-    "Links as `MatchPair`s, from `MatchPair`s, `{\"doc-1\", \"doc-2\", \"label\"}` records or `(doc1, doc2, cited)` tuples."
+    "Links as `MatchPair`s, from `MatchPair`s, `{\"doc-1\", \"doc-2\", \"label\"}` records or `(doc1, doc2, cited)`."
     out = []
     for i, l in enumerate(links):
         if isinstance(l, MatchPair): out.append(l); continue

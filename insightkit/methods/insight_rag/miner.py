@@ -15,11 +15,12 @@ from ...data.insight_rag import Corpus
 from ...generation.local import DEFAULT_LOCAL_MODEL, LocalBackend, pick_device, pick_dtype, set_torch_threads
 from .miner_items import build_training_items, collate, encode_items, label_tokens
 from .miner_items import length_grouped_batches, padding_ratio
+from .miner_model import (add_adapter, autocast_dtype, base_model_folder, load_base_model,
+                                                  make_optimizer, train_threads)
 
 # %% auto #0
 __all__ = ['METHODS', 'RESUMABLE_FIELDS', 'AUTOCAST', 'QUICK_RECIPE', 'PAPER_SCALE_RECIPE', 'CPU_RECIPE', 'MinerConfig',
-           'quick_config', 'paper_scale_config', 'gpu_recipe', 'device_recipe', 'train_threads', 'autocast_dtype',
-           'make_optimizer', 'base_model_folder', 'load_base_model', 'add_adapter', 'training_plan', 'TrainResult',
+           'quick_config', 'paper_scale_config', 'gpu_recipe', 'device_recipe', 'training_plan', 'TrainResult',
            'checkpoints', 'load_state', 'mean_loss', 'train_miner']
 
 # %% ../../../nbs/06_miner.ipynb #ded83e52
@@ -132,88 +133,6 @@ def device_recipe(config: MinerConfig, # the requested settings; those left None
         auto = gpu_recipe(free_bytes)
     else: auto = CPU_RECIPE
     return replace(config, **{k: v for k, v in auto.items() if getattr(config, k) is None})
-
-# %% ../../../nbs/06_miner.ipynb #8f9c7dbe
-def train_threads(device: str) -> int:
-    """Torch threads for training on `device`: `INSIGHTKIT_THREADS` or `OMP_NUM_THREADS`, else all usable cores on CUDA,
-    half (1 to 4) elsewhere."""
-    for var in ('INSIGHTKIT_THREADS', 'OMP_NUM_THREADS'):
-        if os.environ.get(var): return int(os.environ[var])
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else (os.cpu_count() or 2)
-    return cores if str(device).startswith('cuda') else max(1, min(4, cores//2))
-
-def autocast_dtype(config: MinerConfig, device: str):
-    """The dtype of the run's autocast, or None: bfloat16 on CUDA with bf16 support (`autocast='auto'`), always with
-    'bf16'."""
-    if config.autocast == 'off': return None
-    import torch
-    if config.autocast == 'bf16': return torch.bfloat16
-    cuda = str(device).startswith('cuda') and torch.cuda.is_available() and torch.cuda.is_bf16_supported()
-    return torch.bfloat16 if cuda else None
-
-def make_optimizer(params: list, config: MinerConfig, device: str):
-    "AdamW over `params`, fused into one kernel on CUDA."
-    import torch
-    fused = str(device).startswith('cuda') and all(p.is_cuda and p.is_floating_point() for p in params)
-    return torch.optim.AdamW(params, lr=config.lr, weight_decay=config.weight_decay,
-                             **({'fused': True} if fused else {}))
-
-# %% ../../../nbs/06_miner.ipynb #3f197047
-def base_model_folder(spec: str) -> Path:
-    "The folder of HF weights of a model name, folder, `.gguf` file or hub id (the default is converted once)."
-    return Path(LocalBackend(spec).folder())
-
-def load_base_model(spec: str, # model name, folder, .gguf file or hub id
-                    method: str = 'lora', # 'qlora' loads the weights in 4-bit nf4
-                    device: str = 'auto', dtype: str = 'auto', compute_dtype: str = 'auto'):
-    """A causal LM and its tokenizer, plain or (for QLoRA) 4-bit nf4 with double quantisation: `(model, tokenizer,
-    device)`."""
-    import torch
-    from transformers import AutoModelForCausalLM, AutoTokenizer
-    if os.environ.get('INSIGHTKIT_PROGRESS') == '0':
-        from transformers.utils import logging as hf_logging; hf_logging.disable_progress_bar()
-    folder = base_model_folder(spec) if not Path(str(spec)).is_dir() else Path(spec)
-    device = pick_device(device)
-    set_torch_threads()
-    tok = AutoTokenizer.from_pretrained(folder)
-    if tok.pad_token is None: tok.pad_token = tok.eos_token
-    if method == 'qlora':
-        from transformers import BitsAndBytesConfig
-        compute = pick_dtype(compute_dtype, device)
-        quant = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type='nf4', bnb_4bit_use_double_quant=True,
-                                   bnb_4bit_compute_dtype=compute)
-        where = torch.device(device)
-        if where.type == 'cuda': where = where.index if where.index is not None else torch.cuda.current_device()
-        else: where = str(where)
-        try:
-            model = AutoModelForCausalLM.from_pretrained(folder, quantization_config=quant, device_map={'': where},
-                                                         dtype=compute)
-        except (ImportError, RuntimeError) as e:
-            raise InsightkitError(f'QLoRA needs bitsandbytes with 4-bit support on {device} ({type(e).__name__}: {e}); '
-                                  "pip install 'bitsandbytes>=0.50' or use method='lora'") from None
-    else: model = AutoModelForCausalLM.from_pretrained(folder, dtype=pick_dtype(dtype, device)).to(device)
-    return model, tok, str(device)
-
-def add_adapter(model, config: MinerConfig,
-                # store the LoRA weights in this dtype (the autocast dtype; None: as peft makes them)
-                adapter_dtype=None,
-               ):
-    """Wrap `model` for training as `config.method` says: LoRA adapters (after k-bit preparation for QLoRA), or all
-    weights trainable."""
-    if config.method == 'full':
-        if config.gradient_checkpointing: model.gradient_checkpointing_enable()
-        return model
-    from peft import LoraConfig, get_peft_model, prepare_model_for_kbit_training
-    if config.method == 'qlora':
-        model = prepare_model_for_kbit_training(model, use_gradient_checkpointing=config.gradient_checkpointing)
-    elif config.gradient_checkpointing: model.gradient_checkpointing_enable(); model.enable_input_require_grads()
-    lora = LoraConfig(r=config.r, lora_alpha=config.alpha, lora_dropout=config.dropout,
-                      target_modules=config.target_modules,
-                      task_type='CAUSAL_LM')
-    model = get_peft_model(model, lora)
-    for p in model.parameters() if adapter_dtype is not None else []:
-        if p.requires_grad: p.data = p.data.to(adapter_dtype)
-    return model
 
 # %% ../../../nbs/06_miner.ipynb #c6b21e0c
 def training_plan(lengths: Sequence[int], # tokens of each item

@@ -21,7 +21,7 @@ __all__ = ['MODALS', 'PREPOSITIONS', 'ACTIVE_BEFORE_PREPOSITION', 'VERB_PREFIXES
 
 # %% ../../../nbs/05a_triples.ipynb #76a17f70
 def doc_texts(docs) -> dict:
-    "Documents as `{id: text}`, from a `{id: Doc}` dict, an `{id: text}` dict, `Doc`s, `{\"id\", \"document\"}` records or `(id, text)` pairs."
+    "Documents as `{id: text}` from `{id: Doc | text}`, `Doc`s, `{\"id\", \"document\"}` records or `(id, text)` pairs."
     if isinstance(docs, Mapping): return {k: v.text if isinstance(v, Doc) else str(v) for k, v in docs.items()}
     out = {}
     for d in docs:
