@@ -20,7 +20,8 @@ def emit(result, as_json: bool):
     "Print `result` as one JSON object (`as_json`) or as readable `key: value` lines."
     if as_json: print(json.dumps(result, ensure_ascii=False, default=str)); return
     if isinstance(result, dict):
-        for k, v in result.items(): print(f'{k}: {json.dumps(v, ensure_ascii=False, default=str) if isinstance(v, (dict, list)) else v}')
+        for k, v in result.items():
+            print(f'{k}: {json.dumps(v, ensure_ascii=False, default=str) if isinstance(v, (dict, list)) else v}')
     else: print(result)
 
 # %% ../nbs/14_cli.ipynb #c3c59fbe
@@ -29,9 +30,15 @@ def cmd_figures(a):
     from insightkit.figures import run_figures
     m = run_figures(mode='full' if a.full else 'quick', only=a.only, data=a.data, prefix=a.prefix, timeout=a.timeout)
     failed = m['last_run']['failed']
-    if a.json: emit({'failed': failed, 'figures': {k: m['figures'][k] for k in m['last_run']['figures']}}, True)
-    else: print(f"manifest: paper_figures/out/manifest.json; {len(m['last_run']['figures']) - len(failed)} ok, {len(failed)} failed")
-    if failed: raise InsightkitError(f'figure notebook(s) failed: {", ".join(failed)} (see paper_figures/out/notebooks/)')
+    if a.json:
+        emit({'failed': failed, 'figures': {k: m['figures'][k] for k in m['last_run']['figures']}}, True)
+    else:
+        print(
+            f"manifest: paper_figures/out/manifest.json; {len(m['last_run']['figures']) - len(failed)} ok,"
+            f" {len(failed)} failed"
+        )
+    if failed:
+        raise InsightkitError(f'figure notebook(s) failed: {", ".join(failed)} (see paper_figures/out/notebooks/)')
 
 def cmd_llm_ask(a):
     "Ask one role one question; print text, data, usage and whether the cache served it."
@@ -82,8 +89,10 @@ def cmd_run(a):
     out = run_variant(a.variant, dataset=a.dataset, task=a.task, data=a.data, prefix=a.prefix, limit=a.limit,
                       runs_dir=a.runs_dir, batch_size=a.batch_size, **settings)
     from insightkit.pipeline.variant import variant_class
-    if study := getattr(variant_class(a.variant), 'study', None):  # a method compared with its baselines on the same items
-        out['study'] = study(dataset=a.dataset, task=a.task, data=a.data, prefix=a.prefix, limit=a.limit, runs_dir=a.runs_dir,
+    # a method compared with its baselines on the same items
+    if study := getattr(variant_class(a.variant), 'study', None):
+        out['study'] = study(dataset=a.dataset, task=a.task, data=a.data, prefix=a.prefix, limit=a.limit,
+                             runs_dir=a.runs_dir,
                              batch_size=a.batch_size, **settings)
     emit(out, a.json)
 
@@ -92,7 +101,9 @@ def cmd_variants(a):
     from insightkit.pipeline.variant import describe_variants
     found = describe_variants()
     if a.json: emit(found, True); return
-    for v in found: print(f"{v['name']}: {v['summary']}\n  settings: " + ', '.join(f"{s['name']}={s['default']!r}" for s in v['settings']))
+    for v in found:
+        print(f"{v['name']}: {v['summary']}\n  settings: " + ', '.join(f"{s['name']}={s['default']!r}"
+                                                                       for s in v['settings']))
 
 def cmd_benchdata_build(a):
     "Build an Insight-RAG style benchmark (docs, graph, deep, multi, matching) from abstracts with the LLM roles."
@@ -114,7 +125,8 @@ def cmd_miner_train(a):
 def cmd_miner_eval(a):
     "Deep-question EM and multi-source Recall@10 of a miner, beside the base model."
     from insightkit.methods.insight_rag.mining import cli_eval
-    emit(cli_eval(a.model, a.data, a.prefix, n_deep=a.n_deep, n_multi=a.n_multi, limit=a.limit, top_k=a.top_k, base=not a.no_base,
+    emit(cli_eval(a.model, a.data, a.prefix, n_deep=a.n_deep, n_multi=a.n_multi, limit=a.limit, top_k=a.top_k,
+                  base=not a.no_base,
                   batch_size=a.batch_size), a.json)
 
 def cmd_bench_miner(a):
@@ -122,7 +134,8 @@ def cmd_bench_miner(a):
     from insightkit.methods.insight_rag.miner import MinerConfig
     from insightkit.methods.insight_rag.miner_bench import bench_miner
     config = MinerConfig(**{k: v for k, v in dict(method=a.method, base_model=a.base_model).items() if v is not None})
-    emit(bench_miner(a.data, a.prefix, n_items=a.items, steps=a.steps, config=config, seconds=a.seconds, warmup=a.warmup), a.json)
+    emit(bench_miner(a.data, a.prefix, n_items=a.items, steps=a.steps, config=config, seconds=a.seconds,
+                     warmup=a.warmup), a.json)
 
 def cmd_bench_memory(a):
     "Memory build seconds and bytes, and per-clue latency with and without KV reuse, side by side on one long document."
@@ -146,10 +159,13 @@ def add_config_flags(q, cls):
         if anno == 'bool':
             q.add_argument(f"--no-{name.replace('_', '-')}" if default else flag, dest=name, action='store_const',
                            const=not default, default=None,
-                           help=('turn off: ' if default else '') + d['docment'].replace('%', '%%') + (' (on by default)' if default else ''))
+                           help=('turn off: ' if default else '') + d['docment'].replace('%',
+                                                                                         '%%') + (' (on by default)'
+                                                                                                  if default else ''))
             continue
         typ = int if anno.startswith('int') else float if anno.startswith('float') else str
-        q.add_argument(flag, type=typ, metavar=name.upper(), help=d['docment'].replace('%', '%%') + f' (default {default})')
+        q.add_argument(flag, type=typ, metavar=name.upper(),
+                       help=d['docment'].replace('%', '%%') + f' (default {default})')
 
 def config_settings(a, cls=None) -> dict:
     "The dataclass fields (default `MinerConfig`'s) that were given on the command line; a comma list becomes a list."
@@ -159,15 +175,18 @@ def config_settings(a, cls=None) -> dict:
     return {f.name: v.split(',') if f.type == 'Any' and ',' in v else v for f, v in got.items()}
 
 def add_setting_flags(q, specs: list[dict], dest_prefix: str = 'setting_'):
-    "A flag per variant setting (from `setting_specs`): choices from `Literal`, `--no-x` for a setting on by default; unset flags stay None."
+    """A flag per variant setting (from `setting_specs`): choices from `Literal`, `--no-x` for a setting on by default;
+    unset flags stay None."""
     for sp in specs:
         flag, dest, hlp = '--' + sp['name'].replace('_', '-'), dest_prefix + sp['name'], sp['help'].replace('%', '%%')
         if sp['type'] == 'bool':
-            q.add_argument(f"--no-{sp['name'].replace('_', '-')}" if sp['default'] else flag, dest=dest, action='store_const',
+            q.add_argument(f"--no-{sp['name'].replace('_', '-')}" if sp['default'] else flag, dest=dest,
+                           action='store_const',
                            const=not sp['default'], default=None, help=('turn off: ' if sp['default'] else '') + hlp)
             continue
         typ = {'int': int, 'float': float}.get(sp['type'], str)
-        q.add_argument(flag, dest=dest, type=typ, choices=sp['choices'], metavar=None if sp['choices'] else sp['name'].upper(),
+        q.add_argument(flag, dest=dest, type=typ, choices=sp['choices'],
+                       metavar=None if sp['choices'] else sp['name'].upper(),
                        help=hlp + f" (default {sp['default']})")
 
 def _run_variant_name(argv: list[str]) -> str | None:
@@ -189,7 +208,8 @@ def build_parser(variant: str | None = None, # for `run VARIANT`: add that varia
         if json_flag: q.add_argument('--json', action='store_true', help='print one JSON object')
         return q
     def data_args(q, prefix_default=None):
-        q.add_argument('--data', help='data folder (default: INSIGHTKIT_DATA, a fetched copy, else the embedded corpus)')
+        q.add_argument('--data',
+                       help='data folder (default: INSIGHTKIT_DATA, a fetched copy, else the embedded corpus)')
         q.add_argument('--prefix', default=prefix_default, help='file prefix, e.g. AAN, OC, MINI')
 
     q = add(sub, 'figures', cmd_figures, 'regenerate the paper figures and tables (paper_figures/out/)')
@@ -200,7 +220,9 @@ def build_parser(variant: str | None = None, # for `run VARIANT`: add that varia
     data_args(q)
     q.add_argument('--timeout', type=float, default=1800, help='seconds allowed per notebook cell')
 
-    llm = sub.add_parser('llm', help='ask the configured language models').add_subparsers(dest='llm_command', required=True, metavar='COMMAND')
+    llm = sub.add_parser('llm', help='ask the configured language models').add_subparsers(dest='llm_command',
+                                                                                          required=True,
+                                                                                          metavar='COMMAND')
     q = add(llm, 'ask', cmd_llm_ask, 'ask one role one question')
     q.add_argument('--role', default='generator', help='role to ask (generator, judge, extractor, …)')
     q.add_argument('--prompt', required=True, help='the user message')
@@ -209,16 +231,22 @@ def build_parser(variant: str | None = None, # for `run VARIANT`: add that varia
     q = add(llm, 'usage', cmd_llm_usage, 'token usage per role from the call cache')
     q.add_argument('--run', help='only calls logged under this run label')
 
-    bench = sub.add_parser('bench', help='benchmarks (results as JSON with --json)').add_subparsers(dest='bench_command', required=True, metavar='COMMAND')
+    bench = sub.add_parser('bench',
+                           help='benchmarks (results as JSON with --json)').add_subparsers(dest='bench_command',
+                                                                                           required=True,
+                                                                                           metavar='COMMAND')
     q = add(bench, 'llm', cmd_bench_llm, 'LLM load, generation and cache-hit speed')
-    q.add_argument('--prompts', type=int, default=8, help='prompts generated together'); q.add_argument('--max-tokens', type=int, default=64)
+    q.add_argument('--prompts', type=int, default=8, help='prompts generated together')
+    q.add_argument('--max-tokens', type=int, default=64)
     q = add(bench, 'embed', cmd_bench_embed, 'cold vs warm embedding speed over a corpus')
     data_args(q); q.add_argument('--limit', type=int, help='only the first N documents')
 
     q = add(bench, 'miner', cmd_bench_miner, "our miner trainer vs the padded recipe (max_length 400, batch 32)")
     data_args(q); q.add_argument('--items', type=int, default=256, help='training items in the sample')
-    q.add_argument('--steps', type=int, default=2, help='CPU: optimizer steps of the padded recipe (ours gets the same wall time)')
-    q.add_argument('--seconds', type=float, help='time each recipe this long (default: 30 on a GPU; CPU: they alternate)')
+    q.add_argument('--steps', type=int, default=2,
+                   help='CPU: optimizer steps of the padded recipe (ours gets the same wall time)')
+    q.add_argument('--seconds', type=float,
+                   help='time each recipe this long (default: 30 on a GPU; CPU: they alternate)')
     q.add_argument('--warmup', type=int, default=3, help='untimed steps of each recipe before --seconds')
     q.add_argument('--method', choices=['lora', 'qlora', 'full'], help='how both recipes train (default lora)')
     q.add_argument('--base-model', help='the model both recipes train (default: the default local model)')
@@ -229,64 +257,97 @@ def build_parser(variant: str | None = None, # for `run VARIANT`: add that varia
     q.add_argument('--clue-tokens', type=int, default=48, help='tokens per clue reply')
     q.add_argument('--window', type=int, default=2048, help='tokens of document per gist')
 
-    mn = sub.add_parser('miner', help='train and evaluate insight miners').add_subparsers(dest='miner_command', required=True, metavar='COMMAND')
+    mn = sub.add_parser('miner', help='train and evaluate insight miners').add_subparsers(dest='miner_command',
+                                                                                          required=True,
+                                                                                          metavar='COMMAND')
     q = add(mn, 'train', cmd_miner_train, 'continual pre-training with LoRA / QLoRA / full fine-tuning')
     data_args(q)
     q.add_argument('--out', help='run folder (default: a folder in the cache named by data, subset and settings)')
-    q.add_argument('--n-deep', type=int, help='train on the documents of the first N deep questions (and their triples)')
+    q.add_argument('--n-deep', type=int,
+                   help='train on the documents of the first N deep questions (and their triples)')
     q.add_argument('--n-multi', type=int, default=0, help='... and of the first N multi-source questions')
-    q.add_argument('--quick', action='store_true', help="start from the quick recipe (6 epochs, lr 2e-3, small batches) for a few questions' documents")
-    q.add_argument('--paper-scale', action='store_true', help='start from the whole-corpus GPU recipe (full fine-tuning, lr 1e-3, 8k-token batches, 14 epochs)')
+    q.add_argument('--quick', action='store_true',
+                   help="start from the quick recipe (6 epochs, lr 2e-3, small batches) for a few questions' documents")
+    q.add_argument(
+        '--paper-scale',
+        action='store_true',
+        help='start from the whole-corpus GPU recipe (full fine-tuning, lr 1e-3, 8k-token batches, 14 epochs)',
+    )
     from insightkit.methods.insight_rag.miner import MinerConfig
     add_config_flags(q, MinerConfig)
-    q.add_argument('--resume', action='store_true', help='continue an interrupted run (in --out, or the default cache folder) from its last checkpoint')
-    q = add(mn, 'eval', cmd_miner_eval, 'EM on deep questions and Recall@10 on multi-source ones, with the base model as control')
+    q.add_argument('--resume', action='store_true',
+                   help='continue an interrupted run (in --out, or the default cache folder) from its last checkpoint')
+    q = add(mn, 'eval', cmd_miner_eval,
+            'EM on deep questions and Recall@10 on multi-source ones, with the base model as control')
     q.add_argument('model', help='a run or adapter folder from miner train')
     data_args(q)
-    q.add_argument('--n-deep', type=int, help='score the first N deep questions (default: those the miner was trained for)')
+    q.add_argument('--n-deep', type=int,
+                   help='score the first N deep questions (default: those the miner was trained for)')
     q.add_argument('--n-multi', type=int, help='score the first N multi-source questions (default: as for --n-deep)')
     q.add_argument('--limit', type=int, help='score at most N questions of each kind')
     q.add_argument('--top-k', type=int, default=10, help='sampled continuations per multi-source question (Recall@K)')
     q.add_argument('--no-base', action='store_true', help='skip the base-model control')
     q.add_argument('--batch-size', type=int, help='sequences generated together (default: 160 on a GPU, 16 on CPU)')
 
-    data = sub.add_parser('data', help='fetch and check datasets').add_subparsers(dest='data_command', required=True, metavar='COMMAND')
-    q = add(data, 'check', cmd_data_check, "count records and list problems in a dataset's folder (or a data root with --dataset)")
+    data = sub.add_parser('data', help='fetch and check datasets').add_subparsers(dest='data_command', required=True,
+                                                                                  metavar='COMMAND')
+    q = add(data, 'check', cmd_data_check,
+            "count records and list problems in a dataset's folder (or a data root with --dataset)")
     q.add_argument('dir', help="a dataset's folder, or a data root with --dataset")
     q.add_argument('--dataset', help='insight-rag, leval, nq-open or bioasq (default: detected from the folder)')
     q.add_argument('--prefix', help='insight-rag file prefix, e.g. AAN')
-    q = add(data, 'fetch', cmd_data_fetch, "download a dataset's official files (checksummed where checksums are published)")
+    q = add(data, 'fetch', cmd_data_fetch,
+            "download a dataset's official files (checksummed where checksums are published)")
     q.add_argument('--dataset', help='a registered dataset: insight-rag (default), leval, nq-open or bioasq')
     q.add_argument('--dest', help='target folder (default: the user cache)')
     q.add_argument('--prefix', nargs='+', default=['AAN', 'OC'], help='insight-rag: which corpora')
 
-    q = add(sub, 'run', cmd_run, 'run a RAG variant on a dataset task; resumes an interrupted run (`insightkit variants` lists them)')
+    q = add(sub, 'run', cmd_run,
+            'run a RAG variant on a dataset task; resumes an interrupted run (`insightkit variants` lists them)')
     q.add_argument('variant', help='a registered variant (`insightkit variants` lists them with their settings)')
-    q.add_argument('--data', help='a data root (one folder per dataset) or one dataset\'s folder (default: INSIGHTKIT_DATA, a fetched copy, else the embedded data)')
-    q.add_argument('--dataset', help='insight-rag, leval, nq-open or bioasq (default: what --data holds, else insight-rag)')
-    q.add_argument('--task', help="the dataset's task (insight-rag: deep, multi, matching; leval: legal, financial, …; default: the first)")
+    q.add_argument(
+        '--data',
+        help=(
+            'a data root (one folder per dataset) or one dataset\'s folder (default: INSIGHTKIT_DATA, a fetched copy,'
+            ' else the embedded data)'
+        ),
+    )
+    q.add_argument('--dataset',
+                   help='insight-rag, leval, nq-open or bioasq (default: what --data holds, else insight-rag)')
+    q.add_argument(
+        '--task',
+        help="the dataset's task (insight-rag: deep, multi, matching; leval: legal, financial, …; default: the first)",
+    )
     q.add_argument('--prefix', help='insight-rag file prefix, e.g. AAN, OC, MINI')
     q.add_argument('--limit', type=int, help='only the first N items')
-    q.add_argument('--batch-size', type=int, default=8, help='items answered together; each line is written when its batch returns')
+    q.add_argument('--batch-size', type=int, default=8,
+                   help='items answered together; each line is written when its batch returns')
     q.add_argument('--runs-dir', help='base folder of run folders (default: INSIGHTKIT_RUNS or ./runs)')
     if variant is not None:
         from insightkit.pipeline.variant import setting_specs, variant_class
         add_setting_flags(q, setting_specs(variant_class(variant).Settings))
     add(sub, 'variants', cmd_variants, 'list the registered variants and their settings')
 
-    bd = sub.add_parser('bench-data', help='create an Insight-RAG benchmark from abstracts').add_subparsers(dest='bd_command', required=True, metavar='COMMAND')
-    q = add(bd, 'build', cmd_benchdata_build, 'extract triples, filter, select and phrase questions; write the five files')
+    bd = sub.add_parser('bench-data',
+                        help='create an Insight-RAG benchmark from abstracts').add_subparsers(dest='bd_command',
+                                                                                              required=True,
+                                                                                              metavar='COMMAND')
+    q = add(bd, 'build', cmd_benchdata_build,
+            'extract triples, filter, select and phrase questions; write the five files')
     q.add_argument('--docs', required=True, help='a _docs.jsonl file (or a folder holding one)')
     q.add_argument('--out', required=True, help='folder for the new files')
     q.add_argument('--prefix', required=True, help='file prefix of the new benchmark')
     q.add_argument('--limit', type=int, help='only the first N documents')
-    q.add_argument('--matching-links', help='JSONL of citation labels {doc-1, doc-2, label}; default: a _matching file beside the docs')
+    q.add_argument('--matching-links',
+                   help='JSONL of citation labels {doc-1, doc-2, label}; default: a _matching file beside the docs')
     q.add_argument('--seed', type=int, default=0)
-    q = add(bd, 'select', cmd_benchdata_select, 'select deep / multi-source candidates from an existing graph; recall against official files')
+    q = add(bd, 'select', cmd_benchdata_select,
+            'select deep / multi-source candidates from an existing graph; recall against official files')
     data_args(q)
     q.add_argument('--no-normalise', action='store_true', help='select on the graph as it is')
 
-    ev = sub.add_parser('eval', help='evaluate components').add_subparsers(dest='eval_command', required=True, metavar='COMMAND')
+    ev = sub.add_parser('eval', help='evaluate components').add_subparsers(dest='eval_command', required=True,
+                                                                           metavar='COMMAND')
     q = add(ev, 'retrieval', cmd_eval_retrieval, 'Hits@K and MRR of a retriever')
     data_args(q)
     q.add_argument('--task', choices=['deep', 'multi'], default='deep')
@@ -294,10 +355,16 @@ def build_parser(variant: str | None = None, # for `run VARIANT`: add that varia
     q.add_argument('--k', type=int, default=50)
     q.add_argument('--limit', type=int, help='only the first N questions')
 
-    q = add(sub, 'judge', cmd_judge, 'score finished runs with named LLM judges (rubric 0-5), agreement and position bias')
+    q = add(sub, 'judge', cmd_judge,
+            'score finished runs with named LLM judges (rubric 0-5), agreement and position bias')
     q.add_argument('--rubric', required=True, help='rubric JSON file, or the name of a packaged one (answer_accuracy)')
-    q.add_argument('--input', nargs='+', required=True, metavar='RUN_DIR', help='finished run folders (the first is the A/B baseline)')
-    q.add_argument('--judges', default='a,b', help='comma-separated judge names: [judges.NAME] in INSIGHTKIT_CONFIG, else the judge role with seed i')
+    q.add_argument('--input', nargs='+', required=True, metavar='RUN_DIR',
+                   help='finished run folders (the first is the A/B baseline)')
+    q.add_argument(
+        '--judges',
+        default='a,b',
+        help='comma-separated judge names: [judges.NAME] in INSIGHTKIT_CONFIG, else the judge role with seed i',
+    )
     q.add_argument('--limit', type=int, help='judge only the first N items of each run')
     q.add_argument('--no-pairwise', action='store_true', help='skip the A/B questions (position bias)')
     return p

@@ -372,9 +372,11 @@ def validate_dir(dir: str | Path | None = None, # data folder; None chooses as `
         if kind == 'docs':
             # a line whose id cannot be read (bad bytes, broken JSON, no id) leaves the set of ids unknown:
             # then references are not checked, instead of reporting every one of them as dangling
-            unreadable = [p for p in found if p.kind in ('encoding', 'json') or (p.kind == 'missing' and p.field == 'id')]
+            unreadable = [p for p in found if p.kind in ('encoding', 'json')
+                          or (p.kind == 'missing' and p.field == 'id')]
             doc_ids = None if unreadable else ids
-            if unreadable: problems.append(Problem(path.name, None, None, 'has unreadable lines, so references to documents in '
+            if unreadable: problems.append(Problem(path.name, None, None,
+                                                   'has unreadable lines, so references to documents in '
                                                    'the other files were not checked; fix it first', 'skipped'))
     return Report(src.dir, src.prefix, counts, problems, absent)
 

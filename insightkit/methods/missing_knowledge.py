@@ -12,7 +12,15 @@ from ..core import InsightkitError
 from ..data.datasets import DocStore, Item, TaskSpec
 from ..evaluation.metrics import answer_tokens, best_over_golds, contains_match, strip_reasoning
 from ..pipeline.baselines import RetrievalSettings, merge_by_rank, passages_of, retrieve
-from ..pipeline.variant import Trace, Variant, add_usage, at_least, fit_passages, format_passages, register_variant
+from insightkit.pipeline.variant import (
+    Trace,
+    Variant,
+    add_usage,
+    at_least,
+    fit_passages,
+    format_passages,
+    register_variant,
+)
 
 # %% auto #0
 __all__ = ['JUDGE_SYSTEM', 'JUDGE_USER', 'JUDGE_EXAMPLE', 'FINAL_SYSTEM', 'FINAL_USER', 'FINAL_EXAMPLE', 'with_kbs', 'check_kb',
@@ -35,10 +43,13 @@ def with_kbs(store: DocStore) -> DocStore:
     return _EXTENDED[key]
 
 def check_kb(store: DocStore, name: str | None, setting: str = 'kb') -> str:
-    "`name` when the store has that knowledge base (None: 'default'), else an error naming the setting and the known ones."
+    """`name` when the store has that knowledge base (None: 'default'), else an error naming the setting and the known
+    ones."""
     name = name or 'default'
     if name not in with_kbs(store).kb_names():
-        raise InsightkitError(f'{setting}: {store.name} has no knowledge base {name!r}; known: {", ".join(with_kbs(store).kb_names())}')
+        raise InsightkitError(
+            f'{setting}: {store.name} has no knowledge base {name!r}; known: {", ".join(with_kbs(store).kb_names())}'
+        )
     return name
 
 # %% ../../nbs/10_missing_knowledge.ipynb #dd216483
@@ -73,12 +84,14 @@ def search(settings: RetrievalSettings, store: DocStore, task: TaskSpec,
            k: int, # passages per query
            threshold: float = 0.9, # the paraphrase screen's cosine threshold (above 1: off)
           ) -> tuple[list[list[dict]], list[int]]:
-    "Per query: its top-`k` passages of `kb` (each on one line), paraphrases of its item's question dropped; and the drop counts."
+    """Per query: its top-`k` passages of `kb` (each on one line), paraphrases of its item's question dropped; and the
+    drop counts."""
     from dataclasses import replace
     store = with_kbs(store)
     found = retrieve(replace(settings, kb=check_kb(store, kb)), store, task, items, queries, k + 3)
     mask = paraphrase_mask([it.question for it in items], found, threshold)
-    return ([[{**h, 'text': ' '.join(h['text'].split())} for h, m in zip(hs, ms) if not m][:k] for hs, ms in zip(found, mask)],
+    return ([[{**h, 'text': ' '.join(h['text'].split())} for h, m in zip(hs, ms) if not m][:k]
+             for hs, ms in zip(found, mask)],
             [sum(ms) for ms in mask])
 
 # %% ../../nbs/10_missing_knowledge.ipynb #f09cc24f
@@ -114,7 +127,8 @@ def hit_docs(store: DocStore, hits: Sequence[dict]) -> list[str]:
             if base is not None and h['id'] in base: out.append(str(base[h['id']].meta.get('doc', h['id']))); break
     return out
 
-def item_measures(item: Item, kind: str, answer: str, first: Sequence[dict], shown: Sequence[dict], store: DocStore) -> dict:
+def item_measures(item: Item, kind: str, answer: str, first: Sequence[dict], shown: Sequence[dict],
+                  store: DocStore) -> dict:
     "Token precision and recall (qa) and context found before (`context_recall_first`) and after the second round."
     out = {}
     if kind == 'qa':
@@ -141,7 +155,8 @@ def dedupe(*rounds: Sequence[dict], limit: int | None = None) -> list[dict]:
 class KbRagSettings(RetrievalSettings):
     "Settings of `kb-rag`."
     second_kb: str | None = None # 2-way retrieval: this base gives ⌊K/2⌋ of the K passages (unset: single-KB RAG)
-    paraphrase_threshold: float = at_least(0.0, 0.9) # history entries whose question is this close to the test question are dropped
+    # history entries whose question is this close to the test question are dropped
+    paraphrase_threshold: float = at_least(0.0, 0.9)
 
 @register_variant
 class KbRagVariant(Variant):
@@ -156,7 +171,8 @@ class KbRagVariant(Variant):
         s, traces, qs = self.settings, [Trace(it) for it in items], [it.question for it in items]
         two = s.second_kb not in (None, s.kb)
         a, drop_a = search(s, store, task, items, qs, s.kb, s.k - s.k//2 if two else s.k, s.paraphrase_threshold)
-        b, drop_b = search(s, store, task, items, qs, s.second_kb, s.k//2, s.paraphrase_threshold) if two and s.k//2 else ([[]]*len(items), [0]*len(items))
+        b, drop_b = search(s, store, task, items, qs, s.second_kb, s.k//2,
+                           s.paraphrase_threshold) if two and s.k//2 else ([[]]*len(items), [0]*len(items))
         hits = [t.stage('retrieved', dedupe(x, y)) for t, x, y in zip(traces, a, b)]
         self.generate(traces, [passages_of(h) for h in hits], task)
         for t, h, da, db in zip(traces, hits, drop_a, drop_b):
@@ -164,29 +180,53 @@ class KbRagVariant(Variant):
         return traces
 
 # %% ../../nbs/10_missing_knowledge.ipynb #b9b2a557
-JUDGE_SYSTEM = """You are an expert in {domain} who replies in JSON. Decide whether the context was enough to answer the question, or whether knowledge is missing.
-
-Knowledge is missing when the first answer leaves out part of what the question asks, when it is wrong or disagrees with the context, when it is vague or beside the point, or when the context lacks the facts the answer needs.
-
-Work step by step:
-1. From the question, the context and the first answer, decide whether the answer is incomplete or the context lacks what is needed.
-2. If so, list each missing piece of knowledge, and for each write one short search query that names the question's main entity.
-3. Reply with JSON only: "thought" (a brief analysis of whether the context is right and relevant), "judge" (true when knowledge is missing), "missing_knowledge" (the missing pieces, a list, empty when nothing is missing) and "query" (one query per missing piece, in the same order)."""
+JUDGE_SYSTEM = (
+    'You are an expert in {domain} who replies in JSON. Decide whether the context was enough to answer '
+    'the question, or whether knowledge is missing.\n'
+    '\n'
+    'Knowledge is missing when the first answer leaves out part of what the question asks, when it is '
+    'wrong or disagrees with the context, when it is vague or beside the point, or when the context lacks'
+    ' the facts the answer needs.\n'
+    '\n'
+    'Work step by step:\n'
+    '1. From the question, the context and the first answer, decide whether the answer is incomplete or '
+    'the context lacks what is needed.\n'
+    '2. If so, list each missing piece of knowledge, and for each write one short search query that names'
+    " the question's main entity.\n"
+    '3. Reply with JSON only: "thought" (a brief analysis of whether the context is right and relevant), '
+    '"judge" (true when knowledge is missing), "missing_knowledge" (the missing pieces, a list, empty '
+    'when nothing is missing) and "query" (one query per missing piece, in the same order).')
 
 JUDGE_USER = "## Question\n{question}\n## Context\n{context}\n## First answer\n{draft}\n## Output"
 
-JUDGE_EXAMPLE = ({'question': 'who carried the flag for vellmar at the 1998 island games',
-                  'context': '[1] Vellmar sent 40 athletes to the 1998 Island Games; its flag was carried by the sprinter Oda Lunn.',
-                  'draft': 'Oda Lunn'},
-                 {'thought': 'The games had an opening and a closing ceremony with different flag bearers; the context names one '
-                             'without saying which ceremony.', 'judge': True,
-                  'missing_knowledge': ['Vellmar flag bearer at the 1998 Island Games opening ceremony',
-                                        'Vellmar flag bearer at the 1998 Island Games closing ceremony'],
-                  'query': ['who carried the Vellmar flag at the 1998 Island Games opening ceremony',
-                            'who carried the Vellmar flag at the 1998 Island Games closing ceremony']})
+JUDGE_EXAMPLE = (
+    {
+        'question': 'who carried the flag for vellmar at the 1998 island games',
+        'context': (
+            '[1] Vellmar sent 40 athletes to the 1998 Island Games; its flag was carried by the sprinter Oda Lunn.'
+        ),
+        'draft': 'Oda Lunn',
+    },
+    {
+        'thought': (
+            'The games had an opening and a closing ceremony with different flag bearers; the context names one '
+            'without saying which ceremony.'
+        ),
+        'judge': True,
+        'missing_knowledge': [
+            'Vellmar flag bearer at the 1998 Island Games opening ceremony',
+            'Vellmar flag bearer at the 1998 Island Games closing ceremony',
+        ],
+        'query': [
+            'who carried the Vellmar flag at the 1998 Island Games opening ceremony',
+            'who carried the Vellmar flag at the 1998 Island Games closing ceremony',
+        ],
+    },
+)
 
 def judgement_schema(max_items: int = 3) -> dict:
-    "JSON Schema of a judgement: the paper's four fields, every string bounded, at most `max_items` missing items and queries."
+    """JSON Schema of a judgement: the paper's four fields, every string bounded, at most `max_items` missing items and
+    queries."""
     text = lambda n: {'type': 'string', 'maxLength': n}
     return {'title': 'MissingKnowledge', 'type': 'object', 'additionalProperties': False,
             'required': ['thought', 'judge', 'missing_knowledge', 'query'],
@@ -219,24 +259,49 @@ def parse_judgement(reply, # the reply's parsed `data`, or its text
 
 # %% ../../nbs/10_missing_knowledge.ipynb #a6341bdd
 FINAL_SYSTEM = {
-    'qa': 'Read the context and answer the question briefly, with the key words or a short phrase and no explanation. '
-          'Use both the context and the missing-knowledge context. If neither mentions the answer, answer briefly from what you know.',
-    'bio': 'You answer biomedical questions. Using the context and the missing-knowledge context, reply with a brief answer in two '
-           'or three plain sentences (no list), without repeating the question.'}
+    'qa': (
+        'Read the context and answer the question briefly, with the key words or a short phrase and no explanation. Use'
+        ' both the context and the missing-knowledge context. If neither mentions the answer, answer briefly from what'
+        ' you know.'
+    ),
+    'bio': (
+        'You answer biomedical questions. Using the context and the missing-knowledge context, reply with a brief'
+        ' answer in two or three plain sentences (no list), without repeating the question.'
+    ),
+}
 
-FINAL_USER = "## Context\n{context}\n## Missing knowledge context\n{thought}\n{missing_context}\n## Question\n{question}\n## Answer"
+FINAL_USER = (
+    "## Context\n{context}\n## Missing knowledge context\n{thought}\n{missing_context}\n## Question\n{question}\n##"
+    " Answer"
+)
 
 FINAL_EXAMPLE = {
-    'qa': ({'context': '[1] The Harbour Lantern Prize for poetry was first awarded in 1931, to Elna Brisk.',
+    'qa': (
+        {
+            'context': '[1] The Harbour Lantern Prize for poetry was first awarded in 1931, to Elna Brisk.',
             'thought': 'The context does not say who presented the first prize.',
-            'missing_context': '[2] Question: who handed out the first Harbour Lantern Prize? Answer: Mayor Tobias Wren',
-            'question': 'who presented the first harbour lantern prize'}, 'Mayor Tobias Wren'),
-    'bio': ({'context': '[1] Question: what does velanide treat? Answer: Velanide is given for chronic tinnitus.',
-             'thought': 'The context does not say how velanide acts.',
-             'missing_context': '[2] Velanide blocks the KV7 channel in cochlear hair cells, which quiets spontaneous firing.',
-             'question': 'How does velanide reduce tinnitus?'},
-            'Velanide blocks KV7 channels in cochlear hair cells. This quiets their spontaneous firing, which is thought to '
-            'drive the phantom sound.')}
+            'missing_context': (
+                '[2] Question: who handed out the first Harbour Lantern Prize? Answer: Mayor Tobias Wren'
+            ),
+            'question': 'who presented the first harbour lantern prize',
+        },
+        'Mayor Tobias Wren',
+    ),
+    'bio': (
+        {
+            'context': '[1] Question: what does velanide treat? Answer: Velanide is given for chronic tinnitus.',
+            'thought': 'The context does not say how velanide acts.',
+            'missing_context': (
+                '[2] Velanide blocks the KV7 channel in cochlear hair cells, which quiets spontaneous firing.'
+            ),
+            'question': 'How does velanide reduce tinnitus?',
+        },
+        (
+            'Velanide blocks KV7 channels in cochlear hair cells. This quiets their spontaneous firing, which is'
+            ' thought to drive the phantom sound.'
+        ),
+    ),
+}
 
 def one_shot(system: str, user: str, example: tuple[dict, str | dict], **fields) -> list[dict]:
     "A conversation: the instructions, the worked example as a finished exchange, then this item's sections."
@@ -255,7 +320,8 @@ class MissingKnowledgeSettings(KbRagSettings):
     max_queries: int = at_least(1, 3) # most missing items (and queries) per judgement
     max_passages: int | None = None # cap on all passages shown, first round first (equal chunk counts); unset: no cap
     judgement_tokens: int = at_least(64, 256) # token budget of the judgement reply
-    when_complete: Literal['final', 'draft'] = 'final' # nothing missing: answer from the final prompt, or keep the draft
+    # nothing missing: answer from the final prompt, or keep the draft
+    when_complete: Literal['final', 'draft'] = 'final'
     anchor: bool = True # a query sharing no content word with the question is searched together with the question
 
 # %% ../../nbs/10_missing_knowledge.ipynb #1876cb2b
@@ -265,12 +331,15 @@ class MissingKnowledgeVariant(Variant):
     name, Settings, tasks = 'missing-knowledge', MissingKnowledgeSettings, ('qa', 'biomedical', 'summary')
 
     def prompts(self):
-        return {**super().prompts(), 'judge': JUDGE_SYSTEM, 'judge_user': JUDGE_USER, 'judge_example': json.dumps(JUDGE_EXAMPLE),
-                'judge_schema': json.dumps(judgement_schema(self.settings.max_queries)), 'final': json.dumps(FINAL_SYSTEM),
+        return {**super().prompts(), 'judge': JUDGE_SYSTEM, 'judge_user': JUDGE_USER,
+                'judge_example': json.dumps(JUDGE_EXAMPLE),
+                'judge_schema': json.dumps(judgement_schema(self.settings.max_queries)),
+                'final': json.dumps(FINAL_SYSTEM),
                 'final_user': FINAL_USER, 'final_example': json.dumps(FINAL_EXAMPLE)}
 
     def prepare(self, store, items, task):
-        check_kb(store, self.settings.kb, 'kb'); check_kb(store, self.settings.second_kb or self.settings.kb, 'second_kb')
+        check_kb(store, self.settings.kb, 'kb')
+        check_kb(store, self.settings.second_kb or self.settings.kb, 'second_kb')
 
 # %% ../../nbs/10_missing_knowledge.ipynb #9e670cfe
 from fastcore.basics import patch
@@ -287,7 +356,9 @@ def judge(self: MissingKnowledgeVariant, messages: list) -> list:
     for m in messages:
         try: out.append(llm.chat(m, seed=s.seed, **ask)); continue
         except OutputValidationError: pass
-        retry = m[:-1] + [{'role': 'user', 'content': m[-1]['content'] + '\nReply with one JSON object and nothing else.'}]  # once more
+        # once more
+        retry = m[:-1] + [{'role': 'user',
+                           'content': m[-1]['content'] + '\nReply with one JSON object and nothing else.'}]
         try: out.append(llm.chat(retry, seed=s.seed + 1000, **ask))
         except OutputValidationError as e: out.append(e)
     return out
@@ -299,7 +370,8 @@ def _judge_message(task, question, hits, draft, budget, llm) -> list[dict]:
                     JUDGE_EXAMPLE, question=question, context=ctx, draft=draft or '(none)')
 
 def anchored(query: str, question: str) -> str:
-    "`query` as written when it shares a content word (4+ letters) with `question`, else the question and the query together."
+    """`query` as written when it shares a content word (4+ letters) with `question`, else the question and the query
+    together."""
     words = lambda x: {w for w in answer_tokens(x) if len(w) > 3}
     return query if words(query) & words(question) else f'{question} {query}'
 
@@ -310,10 +382,14 @@ def read_judgements(self: MissingKnowledgeVariant, traces: Sequence[Trace], repl
     out = []
     for t, r in zip(traces, replies):
         t.spend(r)
-        j = None if isinstance(r, Exception) else parse_judgement(r.data if r.data is not None else r.text, self.settings.max_queries)
+        j = None if isinstance(r, Exception) else parse_judgement(r.data if r.data is not None else r.text,
+                                                                  self.settings.max_queries)
         if j is None:
-            t.meta['error'] = f'judgement: {r}'[:300] if isinstance(r, Exception) else 'judgement: no JSON judgement in the reply'
-            t.stage('judgement', {'failed': t.meta['error'], 'raw': None if isinstance(r, Exception) else (r.text or '')[:300]})
+            t.meta['error'] = (
+                f'judgement: {r}'[:300] if isinstance(r, Exception) else 'judgement: no JSON judgement in the reply'
+            )
+            t.stage('judgement',
+                    {'failed': t.meta['error'], 'raw': None if isinstance(r, Exception) else (r.text or '')[:300]})
             t.stage('missing', []); out.append(t.stage('queries', [])); t.meta['path'] = 'failed'; continue
         t.stage('judgement', {k: j[k] for k in ('thought', 'judge', 'missing', 'queries')})
         t.stage('missing', j['missing'] if j['judge'] else [])
@@ -325,7 +401,8 @@ def read_judgements(self: MissingKnowledgeVariant, traces: Sequence[Trace], repl
 # %% ../../nbs/10_missing_knowledge.ipynb #d4caf883
 @patch
 def second_round(self: MissingKnowledgeVariant, traces, queries, task, store) -> list[list[dict]]:
-    "Each item's missing-knowledge queries searched on the second knowledge base, merged by rank; recorded as `retrieved_missing`."
+    """Each item's missing-knowledge queries searched on the second knowledge base, merged by rank; recorded as
+    `retrieved_missing`."""
     s = self.settings
     flat = [(i, q) for i, qs in enumerate(queries) for q in qs]
     found, drops = search(s, store, task, [traces[i].item for i, _ in flat], [q for _, q in flat], s.second_kb or s.kb,
@@ -333,14 +410,16 @@ def second_round(self: MissingKnowledgeVariant, traces, queries, task, store) ->
     out = []
     for i, t in enumerate(traces):
         mine = [hs for (j, _), hs in zip(flat, found) if j == i]
-        t.meta['paraphrases_dropped'] = t.meta.get('paraphrases_dropped', 0) + sum(d for (j, _), d in zip(flat, drops) if j == i)
+        t.meta['paraphrases_dropped'] = t.meta.get('paraphrases_dropped',
+                                                   0) + sum(d for (j, _), d in zip(flat, drops) if j == i)
         out.append(t.stage('retrieved_missing', merge_by_rank(mine, s.k_missing*len(mine))))
     return out
 
 # %% ../../nbs/10_missing_knowledge.ipynb #a39fdaa9
 @patch
 def final(self: MissingKnowledgeVariant, traces, first, second, drafts, task, store) -> list[Trace]:
-    "The final prompt per item (or its draft, when nothing is missing and `when_complete='draft'`), answered in one batch."
+    """The final prompt per item (or its draft, when nothing is missing and `when_complete='draft'`), answered in one
+    batch."""
     s, llm = self.settings, self.llm('generator')
     style = 'qa' if task.kind == 'qa' else 'bio'
     msgs, asked = [], []
@@ -354,7 +433,8 @@ def final(self: MissingKnowledgeVariant, traces, first, second, drafts, task, st
             t.stage('prompt', d.stages.get('prompt')); t.answer = t.stage('answer', d.answer); continue
         thought = (t.stages.get('judgement') or {}).get('thought') or ''
         numbered = format_passages(texts).split('\n') if texts else []
-        conv = one_shot(FINAL_SYSTEM[style], FINAL_USER, FINAL_EXAMPLE[style], question=t.item.question, thought=thought,
+        conv = one_shot(FINAL_SYSTEM[style], FINAL_USER, FINAL_EXAMPLE[style], question=t.item.question,
+                        thought=thought,
                         context='\n'.join(numbered[:len(shown) - len(new)]) or '(none)',
                         missing_context='\n'.join(numbered[len(shown) - len(new):]))
         t.stage('prompt', conv[-1]['content']); msgs.append(conv); asked.append(t)

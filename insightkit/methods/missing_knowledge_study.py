@@ -24,17 +24,20 @@ def misk_grid(dataset: str = 'nq-open', ks: Sequence[int] = (2, 4), equal: bool 
     a, b, K = ('snippets' if dataset == 'bioasq' else 'wiki'), 'qa', max(ks)
     rag = lambda kb, k: Cell('kb-rag', {**common, 'kb': kb, 'k': k}, f'RAG {NAMES[kb]} K={k}')
     misk = lambda x, y, k, **kw: Cell('missing-knowledge', {**common, 'kb': x, 'second_kb': y, 'k': k, **kw},
-                                      f'Misk {NAMES[x]}' + (f'+{NAMES[y]}' if y != x or x != 'merged' else '') + f' K={k}'
+                                      f'Misk {NAMES[x]}' + (f'+{NAMES[y]}' if y != x or x != 'merged'
+                                                            else '') + f' K={k}'
                                       + (f' of {kw["max_passages"]}' if kw else ''))
     cells = [Cell('vanilla', {k: v for k, v in common.items() if k in ('max_tokens', 'seed')}, 'DirectGen')]
     cells += [rag(kb, k) for k in ks for kb in (a, b)]
     cells += [misk(x, y, K) for x, y in ((a, a), (b, b), (a, b), (b, a))]
-    cells += [Cell('kb-rag', {**common, 'kb': a, 'second_kb': b, 'k': K}, f'2-way K={K}'), rag('merged', K), misk('merged', 'merged', K)]
+    cells += [Cell('kb-rag', {**common, 'kb': a, 'second_kb': b, 'k': K}, f'2-way K={K}'), rag('merged', K),
+              misk('merged', 'merged', K)]
     if equal: cells += [misk(x, y, K//2, max_passages=K) for x, y in ((a, b), (b, a))]
     base = {c.label: f'RAG {NAMES[c.settings["kb"]]} K={c.settings.get("max_passages") or c.settings["k"]}'
             for c in cells if c.variant != 'vanilla' and not c.label.startswith('RAG')}
     pairs = [(m, bl) for m, bl in base.items()] + [('DirectGen', f'RAG {NAMES[a]} K={min(ks)}')]
-    pairs += [(f'RAG {NAMES[kb]} K={k}', f'RAG {NAMES[a]} K={k}') for k in ks for kb in (b, 'merged') if kb == b or k == K]
+    pairs += [(f'RAG {NAMES[kb]} K={k}', f'RAG {NAMES[a]} K={k}') for k in ks for kb in (b, 'merged') if kb == b
+              or k == K]
     pairs += [(c.label, f'2-way K={K}') for c in cells if c.settings.get('max_passages')]
     return cells, pairs
 
@@ -43,11 +46,14 @@ def record_measures(rec: dict, kind: str) -> dict:
     "Token precision and recall (qa) or BLEU-1..4 against the best gold (biomedical, summary) of one prediction record."
     from insightkit.evaluation.metrics import bleu_scores
     pred, golds = rec.get('prediction') or '', rec.get('golds') or []
-    if kind == 'qa': return {'precision': best_over_golds(token_precision, pred, golds), 'recall': best_over_golds(token_recall, pred, golds)}
+    if kind == 'qa':
+        return {'precision': best_over_golds(token_precision, pred, golds),
+                'recall': best_over_golds(token_recall, pred, golds)}
     bs = [bleu_scores(strip_reasoning(pred), g) for g in golds]
     return {f'bleu_{n}': max((b[f'bleu{n}'] for b in bs), default=math.nan) for n in range(1, 5)}
 
-def run_misk_study(cells: Sequence, dataset: str = 'nq-open', task: str | None = None, data=None, limit: int | None = None,
+def run_misk_study(cells: Sequence, dataset: str = 'nq-open', task: str | None = None, data=None,
+                   limit: int | None = None,
                    runs_dir=None, batch_size: int = 8):
     "The grid run as a study; its table gains precision/recall or BLEU rows for every cell."
     import pandas as pd
@@ -57,7 +63,9 @@ def run_misk_study(cells: Sequence, dataset: str = 'nq-open', task: str | None =
     st = run_study(cells, dataset, task, data, None, limit, runs_dir, batch_size)
     extra = []
     for row in st.rows:
-        recs, kind = read_predictions(Path(row['run_dir'])/'predictions.jsonl'), 'qa' if dataset == 'nq-open' else 'biomedical'
+        recs, kind = read_predictions(Path(row['run_dir']) / 'predictions.jsonl'), (
+            'qa' if dataset == 'nq-open' else 'biomedical'
+        )
         have = set(st.table[st.table.method == row['method']].metric)
         extra += [{'method': row['method'], 'variant': row['variant'], 'dataset': row['dataset'], 'task': row['task'],
                    'item_id': str(r['id']), 'metric': m, 'value': float(v)}
@@ -66,7 +74,8 @@ def run_misk_study(cells: Sequence, dataset: str = 'nq-open', task: str | None =
     return st
 
 def misk_differences(study, pairs: Sequence[tuple[str, str]], metrics: Sequence[str], n_boot: int = 2000):
-    "Each `(method, baseline)` pair's paired difference per metric, with its bootstrap interval and Holm-corrected Wilcoxon p."
+    """Each `(method, baseline)` pair's paired difference per metric, with its bootstrap interval and Holm-corrected
+    Wilcoxon p."""
     from insightkit.evaluation.report import paired_tests
     t = study.table[study.table.metric.isin(metrics)]
     have = set(t.method)
@@ -76,14 +85,16 @@ def misk_differences(study, pairs: Sequence[tuple[str, str]], metrics: Sequence[
 def retrieval_recall(dataset: str = 'nq-open', task: str | None = None, data=None, limit: int | None = None,
                      ks: Sequence[int] = (1, 2, 4, 8), kbs: Sequence[str] | None = None, retriever: str = 'dense',
                      threshold: float = 0.9):
-    "Per knowledge-base setting and K: items, mean deterministic context recall, paraphrases dropped (questions as queries)."
+    """Per knowledge-base setting and K: items, mean deterministic context recall, paraphrases dropped (questions as
+    queries)."""
     import pandas as pd
     from insightkit.data.datasets import find_dataset
     ds = find_dataset(dataset, data)
     spec, store = ds.task(task), with_kbs(ds.store())
     items = ds.items(spec.name)[:limit]
     a = 'snippets' if ds.name == 'bioasq' else 'wiki'
-    kbs, s, qs, K = list(kbs or (a, 'qa', 'merged')), RetrievalSettings(retriever=retriever), [it.question for it in items], max(ks)
+    kbs, s, qs, K = list(kbs or (a, 'qa', 'merged')), RetrievalSettings(retriever=retriever), [it.question
+                                                                                               for it in items], max(ks)
     found = {kb: search(s, store, spec, items, qs, kb, K, threshold) for kb in dict.fromkeys([*kbs, a, 'qa'])}
     rows = []
     for k in ks:
@@ -93,7 +104,8 @@ def retrieval_recall(dataset: str = 'nq-open', task: str | None = None, data=Non
             vals = [context_found([h['text'] for h in hs], hit_docs(store, hs), it.golds, it.gold_ids, spec.kind)
                     for it, hs in zip(items, hits)]
             vals = [v for v in vals if not math.isnan(v)]
-            rows.append({'kb': name, 'k': k, 'items': len(vals), 'context_recall': sum(vals)/len(vals) if vals else math.nan})
+            rows.append({'kb': name, 'k': k, 'items': len(vals),
+                         'context_recall': sum(vals)/len(vals) if vals else math.nan})
     out = pd.DataFrame(rows)
     out.attrs['paraphrases_dropped'] = {kb: sum(found[kb][1]) for kb in found}
     return out
@@ -109,10 +121,13 @@ def screen_counts(dataset: str = 'nq-open', data=None, task: str | None = None,
     items = ds.items(task)
     entries = [(q, d.meta.get('item_id')) for d in ds.store().kb('qa') if (q := entry_question(d.text))]
     emb = Embedder()
-    tv, ev = emb.embed([it.question for it in items], progress=False), emb.embed([q for q, _ in entries], progress=False)
+    tv, ev = emb.embed([it.question for it in items], progress=False), emb.embed([q for q, _ in entries],
+                                                                                 progress=False)
     sims = ev @ tv.T
     col = {it.id: j for j, it in enumerate(items)}
-    for i, (_, own) in enumerate(entries):  # an item's own entry (BioASQ) is never retrieved for it, so it does not count
+    # an item's own entry (BioASQ) is never retrieved for it, so it does not count
+    for i, (_, own) in enumerate(entries):
         if own in col: sims[i, col[own]] = -1.0
     best = sims.max(axis=1) if len(entries) else np.zeros(0)
-    return {'entries': len(entries), 'test_questions': len(tv), **{f'>= {t}': int((best >= t).sum()) for t in thresholds}}
+    return {'entries': len(entries), 'test_questions': len(tv),
+            **{f'>= {t}': int((best >= t).sum()) for t in thresholds}}

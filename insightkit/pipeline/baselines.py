@@ -119,7 +119,7 @@ class HydeSettings(RetrievalSettings):
 
 @register_variant
 class HydeVariant(Variant):
-    "HyDE: the generator writes a hypothetical answer passage; retrieval searches with it; the generator answers from what was found."
+    "HyDE: the generator writes a hypothetical answer passage, retrieval searches with it, and the generator answers."
     name, Settings = 'hyde', HydeSettings
     tasks = ('qa', 'multi', 'summary', 'biomedical')
 
@@ -141,13 +141,15 @@ REWRITE_PROMPT = ("Rewrite the question below as at most {n} short search querie
                   "answer it. Split a question with several parts into one query per part. Reply in JSON: "
                   '{{"queries": ["...", "..."]}}.\n\nQuestion: {question}')
 
-QUERY_PATTERN = "^[A-Za-z0-9][A-Za-z0-9 ,.:'?()&-]*$"  # words, not markup: a 135M model under a looser grammar wrote "/r/r/r…"
+# words, not markup: a 135M model under a looser grammar wrote "/r/r/r…"
+QUERY_PATTERN = "^[A-Za-z0-9][A-Za-z0-9 ,.:'?()&-]*$"
 
 def rewrite_schema(n: int) -> dict:
     "JSON Schema of a rewrite reply: 1 to `n` non-empty queries."
     return {'title': 'Rewrite', 'type': 'object', 'additionalProperties': False, 'required': ['queries'],
             'properties': {'queries': {'type': 'array', 'minItems': 1, 'maxItems': n,
-                                       'items': {'type': 'string', 'minLength': 3, 'maxLength': 80, 'pattern': QUERY_PATTERN}}}}
+                                       'items': {'type': 'string', 'minLength': 3, 'maxLength': 80,
+                                                 'pattern': QUERY_PATTERN}}}}
 
 def merge_by_rank(lists: Sequence[Sequence[dict]], k: int) -> list[dict]:
     "Interleave ranked hit lists (first of each, then second of each …), dropping repeats, up to `k` hits."
@@ -171,7 +173,8 @@ class RewriteVariant(Variant):
 
     def prompts(self):  # the reply's schema is part of the prompt: an edit to it makes a new run
         import json
-        return {**super().prompts(), 'rewrite': REWRITE_PROMPT, 'rewrite_schema': json.dumps(rewrite_schema(self.settings.max_queries))}
+        return {**super().prompts(), 'rewrite': REWRITE_PROMPT,
+                'rewrite_schema': json.dumps(rewrite_schema(self.settings.max_queries))}
 
     def answer(self, items, prepared, task, store):
         from insightkit.generation.llm import OutputValidationError

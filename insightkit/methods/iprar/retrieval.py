@@ -22,7 +22,8 @@ __all__ = ['ANALYSIS_PROMPT', 'LEVEL_KBS', 'ROUTES', 'IPRARSettings', 'analysis_
 class IPRARSettings(BaseSettings):
     "Settings of IP-RAR: analysis, the five retrieval routes, the aggregator, and progressive generation."
     max_tokens: int = at_least(1, 64) # longest final answer, in tokens
-    keywords: Literal['synonyms', 'terms', 'question', 'off'] = 'synonyms' # keyword route: key terms and synonyms, terms only, the question's own words (no LLM), or none
+    # keyword route: key terms and synonyms, terms only, the question's own words (no LLM), or none
+    keywords: Literal['synonyms', 'terms', 'question', 'off'] = 'synonyms'
     virtual_answer: bool = True # dense routes with the analysis's virtual answer (False: the question's routes only)
     levels: Literal['both', 'articles', 'snippets'] = 'both' # dense levels: whole articles, snippet blocks, or both
     dense_k: int = at_least(1, 10) # blocks per dense route
@@ -55,11 +56,14 @@ ANALYSIS_PROMPT = (
     "Reply in JSON only.\n\nQuestion: {question}")
 
 def analysis_schema(max_terms: int = 4, max_synonyms: int = 3) -> dict:
-    "JSON Schema of an analysis reply: up to `max_terms` key terms with up to `max_synonyms` synonyms each, and a virtual answer."
+    """JSON Schema of an analysis reply: up to `max_terms` key terms with up to `max_synonyms` synonyms each, and a
+    virtual answer."""
     term = {'type': 'object', 'additionalProperties': False, 'required': ['term', 'synonyms'],
             'properties': {'term': {'type': 'string', 'maxLength': 80},
-                           'synonyms': {'type': 'array', 'maxItems': max_synonyms, 'items': {'type': 'string', 'maxLength': 80}}}}
-    return {'title': 'QuestionAnalysis', 'type': 'object', 'additionalProperties': False, 'required': ['key_terms', 'virtual_answer'],
+                           'synonyms': {'type': 'array', 'maxItems': max_synonyms,
+                                        'items': {'type': 'string', 'maxLength': 80}}}}
+    return {'title': 'QuestionAnalysis', 'type': 'object', 'additionalProperties': False,
+            'required': ['key_terms', 'virtual_answer'],
             'properties': {'key_terms': {'type': 'array', 'maxItems': max_terms, 'items': term},
                            'virtual_answer': {'type': 'string', 'maxLength': 600}}}
 
@@ -67,7 +71,8 @@ def analysis_schema(max_terms: int = 4, max_synonyms: int = 3) -> dict:
 def _clean(s) -> str: return ' '.join(str(s).split()).strip(' .,;:"\'') if isinstance(s, str) else ''
 
 def parse_analysis(data) -> dict:
-    "`{terms: {term: [synonyms]}, virtual_answer, problems}` from an analysis reply's data (anything malformed is a named problem)."
+    """`{terms: {term: [synonyms]}, virtual_answer, problems}` from an analysis reply's data (anything malformed is a
+    named problem)."""
     data = data if isinstance(data, dict) else {}
     terms, problems = {}, []
     for t in data.get('key_terms') or []:
@@ -132,7 +137,8 @@ def keyword_route(matches: dict[str, set[str]], # block id -> key terms it match
     rank = {b: i for i, b in enumerate(order)}
     chosen, unmatched = [], []
     for term in terms:
-        blocks = sorted((b for b, ts in matches.items() if term in ts), key=lambda b: (-len(matches[b]), rank.get(b, 0)))
+        blocks = sorted((b for b, ts in matches.items() if term in ts),
+                        key=lambda b: (-len(matches[b]), rank.get(b, 0)))
         if not blocks: unmatched.append(term); continue
         picked = blocks[:per_term]
         rest = sorted((b for b in blocks if b not in picked), key=lambda b: (len(matches[b]), rank.get(b, 0)))
@@ -159,14 +165,16 @@ def dense_routes(store: DocStore, queries: dict[str, Sequence[str | None]], # ro
         found = index_for(store, kb, 'dense').search_batch([q for _, q in todo], k) if todo else []
         per = [[] for _ in qs]
         for (i, _), hits in zip(todo, found):
-            per[i] = [{'id': str(h.id), 'doc': block_doc(store, kb, str(h.id)), 'sim': float(h.score), 'text': h.text} for h in hits]
+            per[i] = [{'id': str(h.id), 'doc': block_doc(store, kb, str(h.id)), 'sim': float(h.score), 'text': h.text}
+                      for h in hits]
         out[route] = per
     return out
 
 # %% ../../../nbs/11_iprar.ipynb #449861c6
 def block_score(sim: float | None, routes: int, article_blocks: int, w_sim: float = 5.0, w_routes: float = 3.0,
                 w_article: float = 1.0, n_routes: int = 5, article_norm: int = 10) -> float:
-    "IP-RAR's aggregated score of one block: `w_sim`·sim + `w_routes`·routes/5 + `w_article`·article_blocks/10 (sim clipped to [0, 1])."
+    """IP-RAR's aggregated score of one block: `w_sim`·sim + `w_routes`·routes/5 + `w_article`·article_blocks/10 (sim
+    clipped to [0, 1])."""
     s = 0.0 if sim is None or math.isnan(sim) else min(1.0, max(0.0, sim))
     return w_sim*s + w_routes*routes/n_routes + w_article*article_blocks/article_norm
 
@@ -174,11 +182,13 @@ def block_score(sim: float | None, routes: int, article_blocks: int, w_sim: floa
 def aggregate_blocks(routes: dict[str, list[dict]], # route -> its blocks `{id, doc, text, sim?}` for one item
                      w_sim: float = 5.0, w_routes: float = 3.0, w_article: float = 1.0,
                     ) -> list[dict]:
-    "Every candidate block once, `{id, doc, text, sim, routes, article_blocks, score}`, best score first (ties: first found)."
+    """Every candidate block once, `{id, doc, text, sim, routes, article_blocks, score}`, best score first (ties: first
+    found)."""
     blocks = {}
     for route, hits in routes.items():
         for h in hits:
-            b = blocks.setdefault(h['id'], {'id': h['id'], 'doc': h['doc'], 'text': h['text'], 'sim': None, 'routes': []})
+            b = blocks.setdefault(h['id'],
+                                  {'id': h['id'], 'doc': h['doc'], 'text': h['text'], 'sim': None, 'routes': []})
             if route not in b['routes']: b['routes'].append(route)
             if h.get('sim') is not None: b['sim'] = max(b['sim'] if b['sim'] is not None else -1.0, h['sim'])
     per_doc = {}
@@ -213,7 +223,8 @@ def retrieve_blocks(s: IPRARSettings, store: DocStore, items: Sequence[Item],
                               "(an LLM); without one use keywords='question' or 'off' and virtual_answer=False")
     levels = ['articles', 'snippets'] if s.levels == 'both' else [s.levels]
     queries = {f'question@{l}': [it.question for it in items] for l in levels}
-    if s.virtual_answer: queries.update({f'virtual@{l}': [(a or {}).get('virtual_answer') or None for a in analyses] for l in levels})
+    if s.virtual_answer:
+        queries.update({f'virtual@{l}': [(a or {}).get('virtual_answer') or None for a in analyses] for l in levels})
     dense = dense_routes(store, queries, s.dense_k)
     kx = keyword_index(store) if s.keywords != 'off' else None
     snippets = store.kb(LEVEL_KBS['snippets']) if kx else None
@@ -225,20 +236,25 @@ def retrieve_blocks(s: IPRARSettings, store: DocStore, items: Sequence[Item],
             terms = (a or {}).get('terms') or {} if s.keywords in ('terms', 'synonyms') else {}
             if not terms: terms = question_terms(it.question)
             if s.keywords == 'terms': terms = {t: [] for t in terms}
-            ids, unmatched = keyword_route(kx.match(terms), list(terms), kx.ids, s.per_term, s.per_term_fill, s.keyword_max)
-            routes['keyword'] = [{'id': b, 'doc': block_doc(store, 'snippets', b), 'text': snippets[b].text} for b in ids]
+            ids, unmatched = keyword_route(kx.match(terms), list(terms), kx.ids, s.per_term, s.per_term_fill,
+                                           s.keyword_max)
+            routes['keyword'] = [{'id': b, 'doc': block_doc(store, 'snippets', b), 'text': snippets[b].text}
+                                 for b in ids]
         ranked = aggregate_blocks(routes, s.w_sim, s.w_routes, s.w_article)
         out.append({'terms': terms, 'unmatched': unmatched, 'ranked': ranked,
-                    'routes': {r: [{'id': h['id'], 'sim': None if h.get('sim') is None else round(h['sim'], 4)} for h in hs]
+                    'routes': {r: [{'id': h['id'], 'sim': None if h.get('sim') is None else round(h['sim'], 4)}
+                                   for h in hs]
                                for r, hs in routes.items()}})
     return out
 
 # %% ../../../nbs/11_iprar.ipynb #e719d9ad
 def doc_prf(retrieved: Sequence[Sequence[str]], # per item, the PubMed ids of the blocks returned
             gold: Sequence[Sequence[str]], # per item, the gold PubMed ids
-            corpus_docs: set | None = None, # the PubMed ids the corpus holds (for `recall_reachable` and `gold_missing`)
+            # the PubMed ids the corpus holds (for `recall_reachable` and `gold_missing`)
+            corpus_docs: set | None = None,
            ) -> dict:
-    "Macro precision and recall, the official F1 of those two means, the mean per-item F1, and gold ids missing from the corpus."
+    """Macro precision and recall, the official F1 of those two means, the mean per-item F1, and gold ids missing from
+    the corpus."""
     from insightkit.pipeline.scoring import doc_scores
     per = [doc_scores(r, g) for r, g in zip(retrieved, gold) if g]
     p = sum(x['doc_precision'] for x in per)/len(per) if per else math.nan
@@ -255,10 +271,12 @@ def doc_prf(retrieved: Sequence[Sequence[str]], # per item, the PubMed ids of th
 
 # %% ../../../nbs/11_iprar.ipynb #621f4634
 def retrieval_only(items: Sequence[Item], store: DocStore,
-                   analyses: Sequence[dict | None] | None = None, # `parse_analysis` results (needed when the settings use them)
+                   # `parse_analysis` results (needed when the settings use them)
+                   analyses: Sequence[dict | None] | None = None,
                    **settings, # IPRARSettings fields
                   ) -> list[dict]:
-    "Per item: `id`, `docs` (PubMed ids of the top `final_blocks` blocks, repeats dropped), `blocks`, `unmatched` and doc scores."
+    """Per item: `id`, `docs` (PubMed ids of the top `final_blocks` blocks, repeats dropped), `blocks`, `unmatched` and
+    doc scores."""
     from insightkit.pipeline.variant import make_settings
     from insightkit.pipeline.scoring import doc_scores
     s = make_settings(IPRARSettings, settings, 'iprar')

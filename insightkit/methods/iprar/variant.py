@@ -17,16 +17,24 @@ __all__ = ['RELEVANCE_PROMPT', 'BLOCK_ANSWER_PROMPT', 'SUPPORT_PROMPT', 'INTEGRA
            'parse_verdict', 'parse_support', 'select_answers', 'IPRARVariant', 'problem_counts']
 
 # %% ../../../nbs/11a_iprar.ipynb #d86f763d
-RELEVANCE_PROMPT = ("Excerpt:\n{block}\n\nQuestion: {question}\n\n"
-                    'Does the excerpt contain what is needed to answer the question correctly? Reply in JSON: {{"answer": "yes"}} or {{"answer": "no"}}.')
-BLOCK_ANSWER_PROMPT = ("Answer the question from the excerpt alone, briefly. For a yes/no question, start with yes or no.\n\n"
-                       "Excerpt:\n{block}\n\nQuestion: {question}")
-SUPPORT_PROMPT = ("Excerpt:\n{block}\n\nQuestion: {question}\n\nAnswer: {answer}\n\n"
-                  "How strongly does the excerpt support this answer to the question? Give 100 when it states it plainly, "
-                  'about 50 when it hints at it, 0 when it is unrelated or says the opposite. Reply in JSON: {{"score": <0-100>}}.')
-INTEGRATE_PROMPT = ("Several answers to one question were drawn from different papers:\n{answers}\n\n"
-                    "Question: {question}\n\n"
-                    "Combine them into one answer of one or two sentences. For a yes/no question, start with yes or no.")
+RELEVANCE_PROMPT = (
+    "Excerpt:\n{block}\n\nQuestion: {question}\n\nDoes the excerpt contain what is needed to answer the question"
+    " correctly? Reply in JSON: {{\"answer\": \"yes\"}} or {{\"answer\": \"no\"}}."
+)
+BLOCK_ANSWER_PROMPT = (
+    "Answer the question from the excerpt alone, briefly. For a yes/no question, start with yes or no.\n\n"
+    "Excerpt:\n{block}\n\nQuestion: {question}"
+)
+SUPPORT_PROMPT = (
+    "Excerpt:\n{block}\n\nQuestion: {question}\n\nAnswer: {answer}\n\n"
+    "How strongly does the excerpt support this answer to the question? Give 100 when it states it plainly, "
+    "about 50 when it hints at it, 0 when it is unrelated or says the opposite. Reply in JSON: {{\"score\": <0-100>}}."
+)
+INTEGRATE_PROMPT = (
+    "Several answers to one question were drawn from different papers:\n{answers}\n\n"
+    "Question: {question}\n\n"
+    "Combine them into one answer of one or two sentences. For a yes/no question, start with yes or no."
+)
 RELEVANCE_SCHEMA = {'title': 'Relevance', 'type': 'object', 'additionalProperties': False, 'required': ['answer'],
                     'properties': {'answer': {'type': 'string', 'enum': ['yes', 'no']}}}
 SUPPORT_SCHEMA = {'title': 'Support', 'type': 'object', 'additionalProperties': False, 'required': ['score'],
@@ -41,9 +49,11 @@ def parse_verdict(reply) -> bool:
     return bool(words) and words[0] == 'yes'
 
 def parse_support(reply) -> int | None:
-    "A support score 0-100 from a reply (its JSON `score`, else the first number in its text); None when it holds no number."
+    """A support score 0-100 from a reply (its JSON `score`, else the first number in its text); None when it holds no
+    number."""
     data = getattr(reply, 'data', None)
-    if isinstance(data, dict) and isinstance(data.get('score'), (int, float)) and not isinstance(data.get('score'), bool):
+    if isinstance(data, dict) and isinstance(data.get('score'), (int, float)) and not isinstance(data.get('score'),
+                                                                                                 bool):
         return int(min(100, max(0, round(data['score']))))
     m = re.search(r'-?\d+(?:\.\d+)?', str(getattr(reply, 'text', reply) or ''))
     return None if m is None else int(min(100, max(0, round(float(m.group())))))
@@ -52,7 +62,8 @@ def parse_support(reply) -> int | None:
 def select_answers(scored: Sequence[dict], # `{id, answer, support}` in rank order
                    threshold: int = 50, top: int = 5) -> tuple[list[dict], bool]:
     "The answers to integrate, and whether the fallback was used (no support score above the threshold)."
-    above = sorted((x for x in scored if x['support'] is not None and x['support'] > threshold), key=lambda x: -x['support'])
+    above = sorted((x for x in scored if x['support'] is not None and x['support'] > threshold),
+                   key=lambda x: -x['support'])
     if above: return above[:top], False
     if not scored: return [], True
     best = max(scored, key=lambda x: -1 if x['support'] is None else x['support'])
@@ -61,7 +72,8 @@ def select_answers(scored: Sequence[dict], # `{id, answer, support}` in rank ord
 # %% ../../../nbs/11a_iprar.ipynb #5754656a
 @register_variant
 class IPRARVariant(Variant):
-    "IP-RAR: question analysis, five retrieval routes and an aggregator, then progressive generation (relevance, answers, support, integration)."
+    """IP-RAR: question analysis, five retrieval routes and an aggregator, then progressive generation
+    (relevance, answers, support, integration)."""
     name, Settings = 'iprar', IPRARSettings
     tasks = ('biomedical',)
 
@@ -79,7 +91,8 @@ def analyse(self: IPRARVariant, traces: Sequence[Trace]) -> list[dict | None]:
     s, llm = self.settings, self.llm('generator')
     msgs = [[{'role': 'user', 'content': ANALYSIS_PROMPT.format(max_terms=s.max_terms, max_synonyms=s.max_synonyms,
                                                                 question=t.item.question)}] for t in traces]
-    ask = dict(schema=analysis_schema(s.max_terms, s.max_synonyms), max_tokens=s.analysis_tokens, temperature=0.0, seed=s.seed)
+    ask = dict(schema=analysis_schema(s.max_terms, s.max_synonyms), max_tokens=s.analysis_tokens, temperature=0.0,
+               seed=s.seed)
     try: replies = llm.chat_batch(msgs, **ask)
     except OutputValidationError:
         replies = []
@@ -97,7 +110,8 @@ def analyse(self: IPRARVariant, traces: Sequence[Trace]) -> list[dict | None]:
 # %% ../../../nbs/11a_iprar.ipynb #7e07df07
 @patch
 def judge_relevance(self: IPRARVariant, traces: Sequence[Trace], ranked: Sequence[list[dict]]) -> list[list[dict]]:
-    "Per item, the kept blocks (stage `relevance`: `[{id, relevant}]` in the order judged); the top `keep` when none was relevant."
+    """Per item, the kept blocks (stage `relevance`: `[{id, relevant}]` in the order judged); the top `keep` when none
+    was relevant."""
     s, llm = self.settings, self.llm('generator')
     kept, pos, verdicts = [[] for _ in traces], [0]*len(traces), [[] for _ in traces]
     while True:
@@ -107,8 +121,10 @@ def judge_relevance(self: IPRARVariant, traces: Sequence[Trace], ranked: Sequenc
             asks += [(i, bl[j]) for j in range(pos[i], pos[i] + max(0, need))]
             pos[i] += max(0, need)
         if not asks: break
-        msgs = [[{'role': 'user', 'content': RELEVANCE_PROMPT.format(block=truncate_tokens(b['text'], s.block_tokens, llm),
-                                                                     question=traces[i].item.question)}] for i, b in asks]
+        msgs = [[{'role': 'user',
+                  'content': RELEVANCE_PROMPT.format(block=truncate_tokens(b['text'], s.block_tokens, llm),
+                                                                     question=traces[i].item.question)}]
+                for i, b in asks]
         replies = llm.chat_batch(msgs, schema=RELEVANCE_SCHEMA, max_tokens=12, temperature=0.0, seed=s.seed)
         for (i, b), r in zip(asks, replies):
             traces[i].spend(r); ok = parse_verdict(r)
@@ -134,7 +150,8 @@ def answer_blocks(self: IPRARVariant, traces: Sequence[Trace], kept: Sequence[li
     out = [[] for _ in traces]
     for (i, b, _), a, sc in zip(pairs, answers, scores):
         traces[i].spend(a); traces[i].spend(sc)
-        out[i].append({'id': b['id'], 'answer': (a.text or '').strip(), 'support': parse_support(sc), 'text': b['text']})
+        out[i].append({'id': b['id'], 'answer': (a.text or '').strip(), 'support': parse_support(sc),
+                       'text': b['text']})
     for t, o in zip(traces, out):
         t.stage('block_answers', [{'id': x['id'], 'answer': x['answer']} for x in o])
         t.stage('support', [{'id': x['id'], 'score': x['support']} for x in o])
@@ -154,7 +171,9 @@ def integrate(self: IPRARVariant, traces: Sequence[Trace], scored: Sequence[list
         t.contexts = fit_passages([x['text'] for x in chosen], s.context_tokens, llm)
         t.context_ids = [x['id'] for x in chosen]
         answers = format_passages([x['answer'] for x in chosen]) or '(none)'
-        msgs.append([{'role': 'user', 'content': t.stage('prompt', INTEGRATE_PROMPT.format(answers=answers, question=t.item.question))}])
+        msgs.append([{'role': 'user',
+                      'content': t.stage('prompt',
+                                         INTEGRATE_PROMPT.format(answers=answers, question=t.item.question))}])
     for t, r in zip(traces, llm.chat_batch(msgs, max_tokens=s.max_tokens, temperature=0.0, seed=s.seed)):
         t.spend(r); t.answer = t.stage('answer', (r.text or '').strip()); t.meta['cached'] = bool(r.cached)
     return list(traces)
@@ -167,7 +186,8 @@ def answer(self: IPRARVariant, items, prepared, task, store):
     articles = {d.id for d in store.kb('articles')}
     for t in traces:
         t.meta['problems'] = {}
-        if missing := [g for g in t.item.gold_ids if str(g) not in articles]: t.meta['problems']['gold_missing'] = len(missing)
+        if missing := [g for g in t.item.gold_ids if str(g) not in articles]:
+            t.meta['problems']['gold_missing'] = len(missing)
     analyses = self.analyse(traces) if needs_analysis(s) else [None]*len(traces)
     for t, a in zip(traces, analyses):
         for p in (a or {}).get('problems', []): t.meta['problems'][p] = 1
@@ -175,12 +195,17 @@ def answer(self: IPRARVariant, items, prepared, task, store):
     free = replace(s, keywords='question' if s.keywords != 'off' else 'off', virtual_answer=False)
     ok = [i for i, a in enumerate(analyses) if a is not None or not needs_analysis(s)]
     found = [None]*len(items)
-    for idx, st in ((ok, s), ([i for i in range(len(items)) if i not in ok], free)):  # a failed analysis: LLM-free routes
-        for i, f in zip(idx, retrieve_blocks(st, store, [items[i] for i in idx], [analyses[i] for i in idx]) if idx else []): found[i] = f
+    # a failed analysis: LLM-free routes
+    for idx, st in ((ok, s), ([i for i in range(len(items)) if i not in ok], free)):
+        for i, f in zip(idx,
+                        retrieve_blocks(st, store, [items[i] for i in idx], [analyses[i] for i in idx]) if idx else []):
+            found[i] = f
     for t, f in zip(traces, found):
         t.stage('routes', f['routes'])
-        if f['unmatched']: t.meta['problems']['unmatched_terms'] = len(f['unmatched']); t.meta['unmatched_terms'] = f['unmatched']
-        t.stage('aggregated', [{k: b[k] for k in ('id', 'doc', 'score', 'sim', 'routes', 'article_blocks')} for b in f['ranked']])
+        if f['unmatched']:
+            t.meta['problems']['unmatched_terms'] = len(f['unmatched']); t.meta['unmatched_terms'] = f['unmatched']
+        t.stage('aggregated',
+                [{k: b[k] for k in ('id', 'doc', 'score', 'sim', 'routes', 'article_blocks')} for b in f['ranked']])
     ranked = [f['ranked'] for f in found]
     if not s.progressive:
         return self.generate(traces, [[(b['id'], b['text']) for b in r[:s.final_blocks]] for r in ranked], task)
