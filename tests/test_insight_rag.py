@@ -13,7 +13,7 @@ from insightkit.methods.insight_rag.insights import default_miner_dir
 from insightkit.methods.insight_rag.miner import MinerConfig
 from insightkit.methods.insight_rag.study import matching_flips, retrieval_failures, zscores
 from insightkit.methods.insight_rag.variant import InsightRagVariant
-from insightkit.pipeline.runs import evaluate, run
+from insightkit.pipeline.runs import evaluate, run as run_items
 from insightkit.pipeline.variant import variant_class
 
 
@@ -76,7 +76,7 @@ def test_insight_rag_on_mini_then_rerun_asks_nothing(private_cache, monkeypatch)
     miner = default_miner_dir(ds.corpus, [it.meta['source'] for it in items], config=MinerConfig(epochs=2, lr=3e-3))
     assert json.loads((miner/'miner.json').read_text())['status'] == 'finished'
     settings = dict(k=2, miner=str(miner), max_tokens=16, miner_max_tokens=24)
-    first = run(InsightRagVariant(**settings), items, store, deep)
+    first = run_items(InsightRagVariant(**settings), items, store, deep)
     m = first.manifest
     assert m['status'] == 'complete' and m['n_done'] == 3 and m['settings']['miner'] == str(miner) and m['identity']['variant']['miner']
     assert m['session_calls']['uncached'] > 0
@@ -85,7 +85,7 @@ def test_insight_rag_on_mini_then_rerun_asks_nothing(private_cache, monkeypatch)
     for p in first.predictions:
         assert list(p['stages']) == ['insights', 'insights_from', 'mined', 'prompt', 'answer'] and p['usage']['prompt_tokens'] > 0
     # the same run again: served from its folder
-    again = run(InsightRagVariant(**settings), items, store, deep)
+    again = run_items(InsightRagVariant(**settings), items, store, deep)
     assert again.predictions == first.predictions and again.manifest['session_calls']['calls'] == 0
     # the folder gone: every identifier and generator call comes from the call cache, every continuation from the mined cache
     shutil.rmtree(first.run_dir)
@@ -93,7 +93,7 @@ def test_insight_rag_on_mini_then_rerun_asks_nothing(private_cache, monkeypatch)
     class NeverLoaded:
         def __init__(self, *a, **kw): pytest.fail('the miner was loaded')
     monkeypatch.setattr(mining, 'Miner', NeverLoaded)  # every continuation must come from the mined cache
-    redone = run(InsightRagVariant(**settings), items, store, deep)
+    redone = run_items(InsightRagVariant(**settings), items, store, deep)
     assert redone.manifest['session_calls']['uncached'] == 0
     assert [p['prediction'] for p in redone.predictions] == [p['prediction'] for p in first.predictions]
 
@@ -150,7 +150,7 @@ def test_insight_rag_matching_pair(private_cache, tmp_path):
     tiny = tiny_causal_lm(tmp_path/'tiny')
     train_miner(build_training_items(ds.corpus, doc_ids=[0, 1]), tmp_path/'miner', MinerConfig(base_model=str(tiny), epochs=1, r=4, alpha=8))
     v = InsightRagVariant(k=1, miner=str(tmp_path/'miner'), matching_max_tokens=48, miner_max_tokens=6)
-    res = run(v, ds.items('matching')[:1], ds.store(), ds.task('matching'))
+    res = run_items(v, ds.items('matching')[:1], ds.store(), ds.task('matching'))
     p = res.predictions[0]
     assert res.manifest['status'] == 'complete' and p['golds'][0] in ('Yes', 'No')
     assert p['prediction'] in ('Yes', 'No') and 'error' not in p['meta'], p  # a verdict parsed from the generator's JSON
