@@ -140,7 +140,8 @@ def cmd_bench_miner(a):
 def cmd_bench_memory(a):
     "Memory build seconds and bytes, and per-clue latency with and without KV reuse, side by side on one long document."
     from insightkit.methods.memory.memory import bench_memory
-    emit(bench_memory(task=a.task, data=a.data, clues=a.clues, clue_tokens=a.clue_tokens, window=a.window), a.json)
+    emit(bench_memory(task=a.task, data=a.data, clues=a.clues, clue_tokens=a.clue_tokens, window=a.window,
+                      lengths=a.lengths), a.json)
 
 def cmd_judge(a):
     "Score finished runs with named LLM judges under a rubric: per-method means, agreement, position bias, failures."
@@ -256,6 +257,8 @@ def build_parser(variant: str | None = None, # for `run VARIANT`: add that varia
     q.add_argument('--clues', type=int, default=3, help='clue calls timed each way')
     q.add_argument('--clue-tokens', type=int, default=48, help='tokens per clue reply')
     q.add_argument('--window', type=int, default=2048, help='tokens of document per gist')
+    q.add_argument('--lengths', type=int, nargs='+', default=[4096],
+                   help='longer memories (tokens of raw document) timed the same way')
 
     mn = sub.add_parser('miner', help='train and evaluate insight miners').add_subparsers(dest='miner_command',
                                                                                           required=True,
