@@ -84,6 +84,10 @@ def test_an_empty_document_and_bioasq_damage_are_named(tmp_path):
     f.write_text(''.join(json.dumps(r) + '\n' for r in recs))
     code, r = check(str(d))
     assert code == 1 and any("legal_contract_qa.jsonl:1: field 'input' is empty" in p for p in r['problems']), r['problems']
+    recs[0]['input'], recs[0]['instructions'], recs[0]['outputs'] = 'A contract.', [], []  # a document with no questions
+    f.write_text(''.join(json.dumps(r) + '\n' for r in recs))
+    code, r = check(str(d))
+    assert code == 1 and any("legal_contract_qa.jsonl:1: field 'instructions' is empty" in p for p in r['problems'])
     b = shutil.copytree(find_dataset('bioasq').dir, tmp_path/'bioasq')
     g = next(b.glob('*golden*.json')); data = json.loads(g.read_text()); del data['questions'][2]['body']
     g.write_text(json.dumps(data, indent=1))
