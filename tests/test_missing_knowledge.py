@@ -14,14 +14,17 @@ pytestmark = [pytest.mark.usefixtures('private_cache'), pytest.mark.xdist_group(
 
 class ScriptedLLM:
     "Judgement calls (a schema is given) answered from `judgements` in turn (an exception is raised); others with `answer`."
-    def __init__(self, judgements, answer='Benedikta Sorn'): self.judgements, self.answer, self.asked = list(judgements), answer, []
+    def __init__(self, judgements, answer='Benedikta Sorn', retry=None):
+        self.judgements, self.answer, self.retry, self.asked = list(judgements), answer, retry, []
     def chat_batch(self, convs, schema=None, **kw):
         if schema is not None and any(isinstance(j, Exception) for j in self.judgements[:len(convs)]):
             raise OutputValidationError('the batch broke the schema')
         return [self.chat(c, schema=schema, **kw) for c in convs]
     def chat(self, conv, schema=None, **kw):
         self.asked.append((conv, schema))
-        if schema is None: return Reply(self.answer, usage={'prompt_tokens': 1, 'completion_tokens': 1, 'total_tokens': 2})
+        if schema is None:  # the judgement's last try has no schema: `retry` answers it, if given
+            text = self.retry if self.retry and conv[-1]['content'].endswith('nothing else.') else self.answer
+            return Reply(text, usage={'prompt_tokens': 1, 'completion_tokens': 1, 'total_tokens': 2})
         j = self.judgements.pop(0)
         if isinstance(j, Exception): raise j
         return Reply(j, None) if isinstance(j, str) else Reply(json.dumps(j), j)
@@ -31,9 +34,10 @@ def nq():
     ds = find_dataset('nq-open')
     return ds.items()[:3], ds.store(), ds.task(None)
 
-def loop(nq, judgements, **settings):
+def loop(nq, judgements, retry=None, **settings):
     items, store, task = nq
-    v = MissingKnowledgeVariant(llms={'generator': ScriptedLLM(judgements)}, **{'kb': 'wiki', 'second_kb': 'qa', 'k': 2, **settings})
+    v = MissingKnowledgeVariant(llms={'generator': ScriptedLLM(judgements, retry=retry)},
+                                **{'kb': 'wiki', 'second_kb': 'qa', 'k': 2, **settings})
     v.prepare(store, items, task)
     return v, v.answer(items, None, task, store)
 
@@ -56,6 +60,15 @@ def test_loop_repairs_counts_failures_and_drops_empty_queries(nq):
     assert '## Missing knowledge context' in t0.stages['prompt'] and t0.item.question in t0.stages['prompt']
     rec = {'prediction': t0.answer, 'golds': t0.item.golds, 'context_texts': t0.contexts, 'meta': t0.meta}
     assert item_scores(rec, 'qa')['miss'] == 1.0 and 'context_recall' in item_scores(rec, 'qa')
+
+def test_schema_breaking_reply_is_repaired_on_the_last_try(nq):
+    "As `transformers serve` gave it: a prose `judge`, no `query`; the schema rejects it twice, the schemaless try is read."
+    broken = OutputValidationError("'query' is a required property")
+    raw = '{"thought": "One ceremony only.", "judge": "The bearer is named.", "missing_knowledge": ["closing ceremony bearer"]'
+    v, traces = loop(nq, [broken]*6, retry=raw + '}')
+    assert all(t.meta['path'] == 'missing' and t.meta['repaired'] and 'error' not in t.meta for t in traces)
+    assert all(t.stages['queries'] == [f'{t.item.question} closing ceremony bearer'] for t in traces)  # anchored
+    assert all(t.stages['retrieved_missing'] for t in traces)
 
 def test_nothing_missing_keeps_the_draft_when_asked(nq):
     done = {'thought': 'Enough.', 'judge': False, 'missing_knowledge': [], 'query': []}
@@ -88,3 +101,23 @@ def test_cli_run_on_the_default_model_and_rerun_is_cached():
     out = run_variant('missing-knowledge', dataset='nq-open', limit=1, kb='wiki', second_kb='qa', k=2)
     assert out['status'] == 'complete' and {'em', 'em_strict', 'f1', 'miss', 'context_recall'} <= set(out)
     assert run_variant('missing-knowledge', dataset='nq-open', limit=1, kb='wiki', second_kb='qa', k=2)['uncached_calls'] == 0
+
+def test_paper_example_through_an_openai_compatible_endpoint(monkeypatch):
+    "The flag-bearer example with the generator role set by env to a stand-in server that, like `transformers serve`, has no structured output."
+    from insightkit.generation.llm import reset_roles
+    from insightkit.generation.openai_compat import MockOpenAIServer
+    from insightkit.methods.missing_knowledge import by_ceremony, flag_bearer_example
+    broken = json.dumps({'thought': 'One ceremony only.', 'judge': 'yes',  # no `query`, a word for a boolean
+                         'missing_knowledge': ['2012 olympics opening ceremony flag bearer',
+                                               '2012 olympics closing ceremony flag bearer']})
+    def respond(body):
+        text = json.dumps(body['messages'])
+        return broken if 'replies in JSON' in text else 'Chris Hoy and Ben Ainslie' if 'Missing knowledge' in text else 'Chris Hoy'
+    with MockOpenAIServer(respond) as srv:
+        for k, v in {'BACKEND': 'openai', 'BASE_URL': srv.base_url, 'MODEL': 'mock'}.items():
+            monkeypatch.setenv(f'INSIGHTKIT_GENERATOR_{k}', v)
+        reset_roles()
+        t = flag_bearer_example()
+    assert t.meta['path'] == 'missing' and t.meta['repaired'] and 'error' not in t.meta
+    assert by_ceremony(t) and any('Ben Ainslie' in h['text'] for h in t.stages['retrieved_missing'])
+    assert t.answer == 'Chris Hoy and Ben Ainslie' and len(srv.requests) >= 4
