@@ -39,6 +39,9 @@ def test_collections_are_built_from_a_data_root_once(private_cache, monkeypatch)
     made = q.calls
     again = find_dataset('aan-collections', data=root); again.items()
     assert made == 2 and q.calls == made and again.folder == ds.folder  # built once (2 batches), found by its hash
+    rep = ds.check()['counts']  # where the questions came from, and why candidates were dropped, are reported
+    assert rep['question_origins'] == {'questioner': len(items) + len(ds.items('dev'))}
+    assert rep['question_filter']['open'] == 3 and rep['question_filter']['templates'] == 0
 
 def test_bad_input_is_an_error_or_a_counted_failure(private_cache):
     from insightkit.data.datasets import find_dataset
@@ -70,16 +73,3 @@ def test_cli_run_prints_every_method_and_reruns_from_cache(private_cache):
     again = json.loads(run(cmd, env={'INSIGHTKIT_THREADS': '1'}).stdout)
     assert again['uncached_calls'] == 0 and again['study']['uncached_calls'] == 0
     assert again['study']['methods'] == study['methods']
-
-def test_no_llm_paper_notebooks_run_in_quick_mode(private_cache, tmp_path):
-    "fig_cluster_graph and table6_ablations need no LLM: they run on the embedded collections and write their outputs."
-    import papermill as pm, pandas as pd
-    from conftest import ROOT
-    for name in ('fig_cluster_graph', 'table6_ablations'):
-        pm.execute_notebook(str(ROOT/'paper_figures'/f'{name}.ipynb'), str(tmp_path/f'{name}.ipynb'),
-                            cwd=str(ROOT/'paper_figures'), parameters={'out_dir': str(tmp_path)}, progress_bar=False,
-                            execution_timeout=600)
-    assert (tmp_path/'fig_cluster_graph.png').exists() and (tmp_path/'table6_ablations.png').exists()
-    t = pd.read_csv(tmp_path/'table6_ablations.csv')
-    assert set(t.setting) == {'cluster_rule', 'algorithm', 'max_hops', 'top_k'} and t['paper Gemini'].notna().all()
-    assert (t['ctx_count FAISS'] == t['ctx_count InsightGen']).all()  # FAISS at InsightGen's chunk count

@@ -335,7 +335,9 @@ class LocalBackend(Backend):
                 try: data = validate_output(text, schema)
                 except OutputValidationError as e:
                     cut = end is None and not stopped
-                    note = f' -- the reply was cut at max_tokens={settings.max_tokens}; allow more tokens' if cut else ''
+                    note = (
+                        f' -- the reply was cut at max_tokens={settings.max_tokens}; allow more tokens' if cut else ''
+                    )
                     failed = failed or OutputValidationError(f'{e}{note}')
                     replies.append(None); continue
             replies.append(Reply(text, data, usage, model=self.model))

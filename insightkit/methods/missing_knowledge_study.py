@@ -111,7 +111,8 @@ def judged_context_recall(records: dict[str, list[dict]], # method label -> its 
     for recs in records.values():
         for r in recs:
             if not r.get('context_texts'): continue
-            it = items.setdefault(str(r['id']), {'question': r['question'], 'golds': r.get('golds') or [], 'passages': []})
+            it = items.setdefault(str(r['id']),
+                                  {'question': r['question'], 'golds': r.get('golds') or [], 'passages': []})
             it['passages'] += [p for p in dict.fromkeys(p for ps in _rounds(r).values() for p in ps)
                                if p not in it['passages']]
     ids = list(items)
