@@ -27,7 +27,7 @@ def bioasq(tmp_path_factory):
 class Scripted:
     "A stand-in generator: fixed analysis (or none), yes verdicts, block answers, support scores (some not numbers)."
     def __init__(self, analysis=None, support=('80', 'none'), broken=False):
-        self.analysis, self.support, self.broken, self.calls = analysis, support, broken, 0
+        self.analysis, self.support, self.broken, self.calls, self.analyses = analysis, support, broken, 0, 0
 
     def chat_batch(self, convs, schema=None, **kw):
         out = []
@@ -35,6 +35,7 @@ class Scripted:
             self.calls += 1
             p = c[-1]['content']
             if p.startswith('Analyse'):
+                self.analyses += 1
                 if self.broken: raise OutputValidationError('reply broke the schema')
                 out.append(Reply('{}', self.analysis))
             elif 'Does the excerpt' in p: out.append(Reply('{"answer": "yes"}', {'answer': 'yes'}))
@@ -115,6 +116,29 @@ def test_retrieval_only_ablations(bioasq):
         assert all(1 <= len(x['docs']) <= 5 for x in r)
     with pytest.raises(InsightkitError, match='need the question analysis'): retrieval_only(items[:1], store)
     with pytest.raises(InsightkitError, match='setting keep'): retrieval_only(items[:1], store, keywords='off', virtual_answer=False, keep=0)
+    # a failed analysis (None): that item is retrieved by the LLM-free routes and marked
+    a = parse_analysis({'key_terms': [{'term': 'qqxyzzy', 'synonyms': []}], 'virtual_answer': items[0].question})
+    r = retrieval_only(items[:2], store, [a, None])
+    assert [x['fallback'] for x in r] == [False, True] and r[0]['unmatched'] == ['qqxyzzy']
+    assert r[1]['docs'] == retrieval_only(items[1:2], store, keywords='question', virtual_answer=False)[0]['docs']
+
+
+def test_longest_analysis_fits_its_token_budget():
+    "A reply cut at its token budget breaks the schema; the schema's longest English reply must fit the default budget."
+    import json
+    from insightkit.generation.local import default_tokenizer
+    from insightkit.methods.iprar.retrieval import analysis_schema
+    s, sch = IPRARSettings(), analysis_schema()
+    words = 'tumour necrosis factor receptor signalling inhibitor antibody cyclooxygenase-2 BRCA1 carcinoma'.split()
+    def fill(n):
+        out, i = '', 0
+        while len(out) + len(words[i % len(words)]) + 1 <= n: out += (' ' if out else '') + words[i % len(words)]; i += 1
+        return out
+    term = sch['properties']['key_terms']['items']['properties']
+    longest = {'key_terms': [{'term': fill(term['term']['maxLength']),
+                              'synonyms': [fill(term['synonyms']['items']['maxLength'])]*s.max_synonyms}]*s.max_terms,
+               'virtual_answer': fill(sch['properties']['virtual_answer']['maxLength'])}
+    assert len(default_tokenizer().encode(json.dumps(longest, separators=(',', ':')))) < s.analysis_tokens
 
 
 def test_bad_input_is_counted(bioasq):
@@ -133,9 +157,14 @@ def test_bad_input_is_counted(bioasq):
     t = IPRARVariant(llms={'generator': Scripted({'key_terms': [], 'virtual_answer': 'x'})}, keep=1).answer([it], None, TASK, store)[0]
     assert t.meta['problems']['no_key_terms'] == 1 and t.stages['routes']['keyword']
     # an analysis that breaks its schema: a counted failure, answered from the LLM-free routes
-    t = IPRARVariant(llms={'generator': Scripted(broken=True)}, keep=1).answer([it], None, TASK, store)[0]
+    broken = Scripted(broken=True)
+    t = IPRARVariant(llms={'generator': broken}, keep=1).answer([it], None, TASK, store)[0]
     assert t.meta['error'].startswith('analysis') and t.stages['analysis'] is None and t.answer
     assert problem_counts([{'meta': t.meta}])['error'] == 1
+    # a broken analysis is remembered: another cell of a study in this process does not ask it again
+    asked = broken.analyses
+    t = IPRARVariant(llms={'generator': broken}, keep=1, virtual_answer=False).answer([it], None, TASK, store)[0]
+    assert broken.analyses == asked and t.meta['error'].startswith('analysis')
 
 
 def test_real_run_records_stages_and_reruns_from_cache(bioasq, private_cache):
