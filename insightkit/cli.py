@@ -27,8 +27,9 @@ def emit(result, as_json: bool):
 # %% ../nbs/14_cli.ipynb #c3c59fbe
 def cmd_figures(a):
     "Regenerate the paper figures and tables."
-    from insightkit.figures import run_figures
-    m = run_figures(mode='full' if a.full else 'quick', only=a.only, data=a.data, prefix=a.prefix, timeout=a.timeout)
+    from insightkit.figures import CELL_TIMEOUT, run_figures
+    m = run_figures(mode='full' if a.full else 'quick', only=a.only, data=a.data, prefix=a.prefix,
+                    timeout=a.timeout or CELL_TIMEOUT)
     failed = m['last_run']['failed']
     if a.json:
         emit({'failed': failed, 'figures': {k: m['figures'][k] for k in m['last_run']['figures']}}, True)
@@ -219,7 +220,7 @@ def build_parser(variant: str | None = None, # for `run VARIANT`: add that varia
     mode.add_argument('--full', action='store_true', help='the full study')
     q.add_argument('--only', nargs='+', metavar='NAME', help='run only these notebooks, e.g. fig00_corpus')
     data_args(q)
-    q.add_argument('--timeout', type=float, default=1800, help='seconds allowed per notebook cell')
+    q.add_argument('--timeout', type=float, help='seconds allowed per notebook cell (default: an hour)')
 
     llm = sub.add_parser('llm', help='ask the configured language models').add_subparsers(dest='llm_command',
                                                                                           required=True,

@@ -11,7 +11,7 @@ from .core import DataSource, InsightkitError, file_sha256, package_versions, pr
 from .secrets import redact, scrub
 
 # %% auto #0
-__all__ = ['project_root', 'figure_notebooks', 'save_figure', 'save_table', 'data_file_hashes', 'llm_call_stats',
+__all__ = ['CELL_TIMEOUT', 'project_root', 'figure_notebooks', 'save_figure', 'save_table', 'data_file_hashes', 'llm_call_stats',
            'notebook_parameters', 'scrub_strings', 'run_figure', 'data_root', 'run_figures']
 
 # %% ../nbs/13_figures.ipynb #fa603188
@@ -98,10 +98,13 @@ def scrub_strings(obj, secrets: list[str] | None = None):
     if isinstance(obj, dict): return {k: scrub_strings(v, secrets) for k, v in obj.items()}
     return obj
 
+# seconds a paper notebook's cell may run: table5_iprar's first analysis of 500 questions takes ~45 min
+CELL_TIMEOUT = 3600
+
 def run_figure(nb_path: Path, # the paper notebook
                out_dir: Path, # where executed notebooks, figures and tables go
                params: dict, # candidate parameters; only those the notebook declares are passed
-               timeout: float = 1800, # seconds allowed per cell
+               timeout: float = CELL_TIMEOUT, # seconds allowed per cell
               ) -> dict:
     "Execute one paper notebook with papermill and return its manifest entry (status 'ok' or 'failed')."
     import papermill
@@ -152,7 +155,7 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
                 only: list[str] | None = None, # figure names; all when None
                 data: str | Path | None = None, # data folder (default: INSIGHTKIT_DATA, fetched copy, embedded)
                 prefix: str | None = None, # file prefix in the data folder
-                timeout: float = 1800, # seconds allowed per notebook cell
+                timeout: float = CELL_TIMEOUT, # seconds allowed per notebook cell
                 root: str | Path | None = None, # checkout root
                ) -> dict:
     "Run the paper notebooks, write `paper_figures/out/manifest.json` after each, and return the manifest."

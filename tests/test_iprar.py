@@ -4,7 +4,9 @@ import pytest
 
 from insightkit.core import InsightkitError
 from insightkit.data.datasets import Item, TaskSpec, find_dataset
-from insightkit.generation.base import OutputValidationError, Reply
+from insightkit.generation.base import Backend, OutputValidationError, Reply
+from insightkit.generation.cache import CallCache
+from insightkit.generation.llm import LLM
 from insightkit.methods.iprar.retrieval import (IPRARSettings, KeywordIndex, aggregate_blocks, block_score, doc_prf,
                                                 keyword_route, parse_analysis, question_terms, retrieval_only, retrieve_blocks)
 from insightkit.methods.iprar.variant import IPRARVariant, parse_support, parse_verdict, problem_counts, select_answers
@@ -36,17 +38,25 @@ class Scripted:
             p = c[-1]['content']
             if p.startswith('Analyse'):
                 self.analyses += 1
-                if self.broken: raise OutputValidationError('reply broke the schema')
-                out.append(Reply('{}', self.analysis))
+                out.append(None if self.broken else Reply('{}', self.analysis))
             elif 'Does the excerpt' in p: out.append(Reply('{"answer": "yes"}', {'answer': 'yes'}))
             elif p.startswith('Answer the question'): out.append(Reply('yes, it does'))
             elif 'How strongly' in p:
                 t = self.support[self.calls % len(self.support)]
                 out.append(Reply(t, {'score': int(t)} if t.isdigit() else None))
             else: out.append(Reply('Yes, as the papers report.'))
+        if None in out: e = OutputValidationError('reply broke the schema'); e.replies = out; raise e  # as backends do
         return out
 
     def chat(self, c, **kw): return self.chat_batch([c], **kw)[0]
+
+
+class ScriptedBackend(Backend):
+    "A `Scripted` generator behind a real `LLM`, with its call cache and its record of broken calls."
+    name, model = 'scripted', 'scripted-1'
+    def __init__(self, script): self.script = script
+    def fingerprint(self): return f'scripted-{self.script.broken}-{self.script.analysis}'
+    def generate(self, conversations, schema, settings): return self.script.chat_batch(conversations, schema)
 
 
 # --- units -------------------------------------------------------------------------------------------------------------
@@ -141,7 +151,7 @@ def test_longest_analysis_fits_its_token_budget():
     assert len(default_tokenizer().encode(json.dumps(longest, separators=(',', ':')))) < s.analysis_tokens
 
 
-def test_bad_input_is_counted(bioasq):
+def test_bad_input_is_counted(bioasq, private_cache):
     ds, store, items = bioasq
     it = items[0]
     ghost = Item(it.id, it.question, it.golds, [*it.gold_ids, '00000000'], it.kind, it.meta)
@@ -158,12 +168,18 @@ def test_bad_input_is_counted(bioasq):
     assert t.meta['problems']['no_key_terms'] == 1 and t.stages['routes']['keyword']
     # an analysis that breaks its schema: a counted failure, answered from the LLM-free routes
     broken = Scripted(broken=True)
-    t = IPRARVariant(llms={'generator': broken}, keep=1).answer([it], None, TASK, store)[0]
+    gen = lambda: LLM('generator', backend=ScriptedBackend(broken), cache=CallCache(private_cache/'calls.sqlite'))
+    llm = gen()
+    t = IPRARVariant(llms={'generator': llm}, keep=1).answer([it], None, TASK, store)[0]
     assert t.meta['error'].startswith('analysis') and t.stages['analysis'] is None and t.answer
     assert problem_counts([{'meta': t.meta}])['error'] == 1
     # a broken analysis is remembered: another cell of a study in this process does not ask it again
     asked = broken.analyses
-    t = IPRARVariant(llms={'generator': broken}, keep=1, virtual_answer=False).answer([it], None, TASK, store)[0]
+    t = IPRARVariant(llms={'generator': llm}, keep=1, virtual_answer=False).answer([it], None, TASK, store)[0]
+    assert broken.analyses == asked and t.meta['error'].startswith('analysis')
+    # ... nor does a later process: the call cache records the broken call
+    assert CallCache(private_cache/'calls.sqlite').connect().execute('SELECT COUNT(*) FROM broken').fetchone()[0] == 1
+    t = IPRARVariant(llms={'generator': gen()}, keep=1).answer([it], None, TASK, store)[0]
     assert broken.analyses == asked and t.meta['error'].startswith('analysis')
 
 

@@ -43,6 +43,7 @@ CREATE TABLE IF NOT EXISTS calls(key TEXT PRIMARY KEY, backend TEXT, model TEXT,
 CREATE TABLE IF NOT EXISTS events(id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT, role TEXT, run TEXT, cached INTEGER,
                                   prompt_tokens INTEGER, completion_tokens INTEGER, ts REAL);
 CREATE INDEX IF NOT EXISTS events_run ON events(run);
+CREATE TABLE IF NOT EXISTS broken(key TEXT PRIMARY KEY, error TEXT, created REAL);
 '''
 
 # %% ../../nbs/01a_call_cache.ipynb #236a0df8
@@ -182,6 +183,23 @@ class CallCache:
                       e['reply'].text,
                       None if e['reply'].data is None else json.dumps(e['reply'].data), json.dumps(e['reply'].usage),
                       now) for e in entries])
+
+    def put_broken(self, errors: dict[str, str]):
+        "Record calls whose reply broke its schema, key -> error (the `calls` table keeps good replies only)."
+        now = time.time()
+        self._write('INSERT OR REPLACE INTO broken VALUES (?,?,?)', [(k, e[:300], now) for k, e in errors.items()])
+
+    def get_broken(self, keys: list[str]) -> dict[str, str]:
+        "The recorded broken calls among `keys`: key -> error."
+        keys, found, con = list(dict.fromkeys(keys)), {}, self.connect()
+        for i in range(0, len(keys), 500):
+            part = keys[i:i + 500]
+            sql = f'SELECT key, error FROM broken WHERE key IN ({",".join("?"*len(part))})'
+            try: found.update(con.execute(sql, part))
+            except sqlite3.OperationalError as e:
+                if 'no such table' in str(e): return {}  # a read-only cache written before the table existed
+                raise
+        return found
 
     def log(self, events: list[tuple[str, str | None, bool, dict]], run: str | None = None):
         "Record calls served: (key, role, cached, usage) each, labelled with `run` (default `INSIGHTKIT_RUN`)."

@@ -166,14 +166,18 @@ class LLM:
 
     def chat_batch(self, conversations: list, schema=None, max_tokens: int | None = None,
                    temperature: float | None = None,
-                   seed: int | None = None, stop: list[str] | None = None) -> list[Reply]:
-        "Answer many conversations: cache hits at once, the misses in one backend batch."
+                   seed: int | None = None, stop: list[str] | None = None,
+                   skip_broken: bool = False, # True: a call the cache records as broken is not asked again
+                  ) -> list[Reply]:
+        """Answer many conversations: cache hits at once, the misses in one backend batch. Replies that break their
+        schema raise `OutputValidationError`, with `broken` (one flag per conversation) when the backend said which."""
         schema, settings = checked_schema(schema), self.settings(max_tokens, temperature, seed, stop)
         convs = [as_messages(c) for c in conversations]
         cache, mode, fingerprint = self.cache, self.cache.mode, self.backend.fingerprint()
         keys = [call_key(self.backend.name, fingerprint, c, schema, settings) for c in convs]
         found = cache.get_many(keys) if mode != 'off' else {}
-        missing = list(dict.fromkeys(k for k in keys if k not in found))
+        bad = cache.get_broken([k for k in keys if k not in found]) if skip_broken and mode != 'off' else {}
+        missing = list(dict.fromkeys(k for k in keys if k not in found and k not in bad))
         if missing and mode == 'replay':
             k = missing[0]; c = convs[keys.index(k)]
             raise CacheMissError(
@@ -192,8 +196,17 @@ class LLM:
                                      'reply': r} for k, c, r in zip(missing, todo, replies) if r is not None])
             try: fresh = dict(zip(missing, self.backend.generate(todo, schema, settings)))
             except OutputValidationError as e:
-                record(getattr(e, 'replies', None) or []); raise  # keep the batch's good replies: a retry reads them
+                got = getattr(e, 'replies', None) or []
+                record(got)  # keep the batch's good replies: a retry reads them
+                if len(got) == len(missing):  # the backend said which replies broke: record them, tell the caller
+                    new = {k: str(e) for k, r in zip(missing, got) if r is None}
+                    if mode == 'record': cache.put_broken(new)
+                    bad.update(new)
+                    e.broken = [k in bad for k in keys]
+                raise
             record([fresh[k] for k in missing])
+        if bad:
+            e = OutputValidationError(next(iter(bad.values()))); e.broken = [k in bad for k in keys]; raise e
         replies, served = [], set()
         for k in keys:
             if k in found:

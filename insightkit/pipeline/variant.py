@@ -280,17 +280,22 @@ def pair_texts(item: Item, store: DocStore | None) -> tuple[str, str]:
         else: out.append(store[str(d)].text)
     return tuple(out)
 
-def chat_or_failures(llm, messages: Sequence[list[dict]], **ask) -> list:
-    """One reply per conversation, asked in one batch; when the batch breaks its schema, each is asked alone and a
-    second failure is returned as its `OutputValidationError` (to be counted, never scored)."""
+def chat_or_failures(llm, messages: Sequence[list[dict]],
+                     retry_alone: bool = True, # False: a reply known broken (now or earlier) is not asked again
+                     **ask) -> list:
+    """One reply per conversation, asked in one batch; when the batch breaks its schema, each is asked alone (the
+    batch's good replies come from the cache) and a second failure is returned as its `OutputValidationError` (to be
+    counted, never scored)."""
     from insightkit.generation.llm import OutputValidationError
     if not messages: return []
-    try: return llm.chat_batch(messages, **ask)
-    except OutputValidationError:
+    try: return llm.chat_batch(messages, **ask) if retry_alone else llm.chat_batch(messages, skip_broken=True, **ask)
+    except OutputValidationError as e:
+        broken = getattr(e, 'broken', None) if not retry_alone else None
         out = []
-        for m in messages:
+        for i, m in enumerate(messages):
+            if broken is not None and broken[i]: out.append(OutputValidationError(str(e))); continue
             try: out.append(llm.chat(m, **ask))
-            except OutputValidationError as e: out.append(e)
+            except OutputValidationError as e1: out.append(e1)
         return out
 
 @patch

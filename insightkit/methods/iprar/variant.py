@@ -84,14 +84,8 @@ class IPRARVariant(Variant):
 
 # %% ../../../nbs/11a_iprar.ipynb #510f129e
 from fastcore.basics import patch
-from ...core import stable_hash
-ANALYSIS_CHUNK = 8  # analyses asked in one batch (a broken reply re-asks only its chunk one by one)
-_BROKEN: dict[str, str] = {}  # analyses that broke their schema in this process, by call: never asked again
-
-def _analysis_key(llm, msgs, ask) -> str:
-    backend = getattr(llm, 'backend', None)
-    model = backend.fingerprint() if callable(getattr(backend, 'fingerprint', None)) else id(llm)
-    return stable_hash([model, msgs, ask])
+from ...core import progress
+ANALYSIS_CHUNK = 8  # analyses asked in one batch: a stopped run loses at most one chunk
 
 @patch
 def analyse(self: IPRARVariant, traces: Sequence[Trace]) -> list[dict | None]:
@@ -101,15 +95,9 @@ def analyse(self: IPRARVariant, traces: Sequence[Trace]) -> list[dict | None]:
                                                                 question=t.item.question)}] for t in traces]
     ask = dict(schema=analysis_schema(s.max_terms, s.max_synonyms), max_tokens=s.analysis_tokens, temperature=0.0,
                seed=s.seed)
-    from insightkit.generation.llm import OutputValidationError
-    keys = [_analysis_key(llm, m, ask) for m in msgs]
-    todo = [i for i, k in enumerate(keys) if k not in _BROKEN]
-    got = [r for j in range(0, len(todo), ANALYSIS_CHUNK)
-           for r in chat_or_failures(llm, [msgs[i] for i in todo[j:j + ANALYSIS_CHUNK]], **ask)]
-    for i, r in zip(todo, got):
-        if isinstance(r, Exception): _BROKEN[keys[i]] = str(r)
-    replies = dict(zip(todo, got))
-    replies = [replies[i] if i in replies else OutputValidationError(_BROKEN[k]) for i, k in enumerate(keys)]
+    chunks = range(0, len(msgs), ANALYSIS_CHUNK)
+    replies = [r for j in (progress(chunks, desc='analyses', unit='chunk') if len(chunks) > 4 else chunks)
+               for r in chat_or_failures(llm, msgs[j:j + ANALYSIS_CHUNK], retry_alone=False, **ask)]
     out = []
     for t, r in zip(traces, replies):
         if isinstance(r, Exception):
