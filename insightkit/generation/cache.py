@@ -159,17 +159,18 @@ class CallCache:
         except sqlite3.OperationalError as e:
             if 'readonly' not in str(e): raise
 
+    def _rows_by_key(self, select: str, keys: list[str]) -> list[tuple]:
+        "Rows of `SELECT ... WHERE key IN keys` (`select` up to `WHERE`), asked 500 keys at a time."
+        keys, con = list(dict.fromkeys(keys)), self.connect()
+        parts = [keys[i:i + 500] for i in range(0, len(keys), 500)]
+        return [r for p in parts for r in con.execute(f'{select} WHERE key IN ({",".join("?" * len(p))})', p)]
+
     def get_many(self, keys: list[str]) -> dict[str, dict]:
         "The stored calls among `keys`: key -> {text, data, usage, model}."
-        keys, found = list(dict.fromkeys(keys)), {}
-        con = self.connect()
-        for i in range(0, len(keys), 500):
-            part = keys[i:i + 500]
-            sql = f'SELECT key, text, data, usage, model FROM calls WHERE key IN ({",".join("?"*len(part))})'
-            for k, text, data, usage, model in con.execute(sql, part):
-                found[k] = {'text': text, 'data': json.loads(data) if data is not None else None,
-                            'usage': json.loads(usage), 'model': model}
-        return found
+        return {k: {'text': text, 'data': json.loads(data) if data is not None else None, 'usage': json.loads(usage),
+                    'model': model}
+                for k, text, data, usage, model in self._rows_by_key('SELECT key, text, data, usage, model FROM calls',
+                                                                      keys)}
 
     def get(self, key: str) -> dict | None:
         "One stored call, or None."
@@ -191,15 +192,10 @@ class CallCache:
 
     def get_broken(self, keys: list[str]) -> dict[str, str]:
         "The recorded broken calls among `keys`: key -> error."
-        keys, found, con = list(dict.fromkeys(keys)), {}, self.connect()
-        for i in range(0, len(keys), 500):
-            part = keys[i:i + 500]
-            sql = f'SELECT key, error FROM broken WHERE key IN ({",".join("?"*len(part))})'
-            try: found.update(con.execute(sql, part))
-            except sqlite3.OperationalError as e:
-                if 'no such table' in str(e): return {}  # a read-only cache written before the table existed
-                raise
-        return found
+        try: return dict(self._rows_by_key('SELECT key, error FROM broken', keys))
+        except sqlite3.OperationalError as e:
+            if 'no such table' in str(e): return {}  # a read-only cache written before the table existed
+            raise
 
     def log(self, events: list[tuple[str, str | None, bool, dict]], run: str | None = None):
         "Record calls served: (key, role, cached, usage) each, labelled with `run` (default `INSIGHTKIT_RUN`)."
