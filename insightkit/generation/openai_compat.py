@@ -4,7 +4,7 @@
 
 # %% ../../nbs/01d_openai.ipynb #e284a719
 from __future__ import annotations
-import json, os, re, threading
+import importlib, json, os, re, threading
 from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -14,11 +14,11 @@ from ..core import stable_hash
 from .base import (Backend, Reply, GenSettings, LLMError, BackendUnavailable,
                                         OutputValidationError,
                                         register_backend, validate_output, schema_name)
-from ..secrets import redact_url
+from ..secrets import env_secrets, redact_url, scrub
 
 # %% auto #0
 __all__ = ['BASE_URL_ENV', 'PLACEHOLDER_API_KEY', 'chat_completion', 'MockOpenAIServer', 'response_format_for', 'schema_example',
-           'json_instruction', 'with_instruction', 'repair_messages', 'OpenAIBackend']
+           'json_instruction', 'with_instruction', 'repair_messages', 'check_reply_body', 'OpenAIBackend']
 
 # %% ../../nbs/01d_openai.ipynb #e0e6a347
 def chat_completion(text: str, # the assistant's reply
@@ -39,16 +39,21 @@ def _echo(body: dict) -> str:
 
 class MockOpenAIServer:
     "A tiny OpenAI-compatible chat server on 127.0.0.1 (stdlib only) answering each request with `respond(body)`."
-    # `body -> str | dict | (status, dict)`: reply text, a full response body, or an HTTP status and JSON body
+    # `body -> str | dict | (status, dict | bytes[, headers])`: reply text, a full response body, or an HTTP status and
+    # a JSON body or raw bytes; `headers` win over the defaults (a Content-Length above the body's cuts the reply short)
     def __init__(self, respond=None):
         self.respond, self.requests = respond or _echo, []
         mock = self
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *args): pass
-            def _send(self, status, payload):
-                data = json.dumps(payload).encode()
-                self.send_response(status); self.send_header('Content-Type', 'application/json')
-                self.send_header('Content-Length', str(len(data))); self.end_headers(); self.wfile.write(data)
+            def _send(self, status, payload, headers=None):
+                data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
+                head = {'Content-Type': 'application/json', 'Content-Length': str(len(data)), **(headers or {})}
+                try:
+                    self.send_response(status)
+                    for k, v in head.items(): self.send_header(k, v)
+                    self.end_headers(); self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError): pass  # the client stopped waiting
             def do_GET(self):
                 if self.path.rstrip('/') in ('/health', ''): self._send(200, {'status': 'ok'})
                 elif self.path.endswith('/models'):
@@ -121,6 +126,23 @@ def repair_messages(messages: list[dict], raw: str, error: Exception, schema: di
                         'content': f'That reply is not valid: {why}.\nThe JSON must satisfy this JSON Schema:\n'
                                                    f'{json.dumps(schema)}\nReply with the corrected JSON only.'}]
 
+# %% ../../nbs/01d_openai.ipynb #846c35f5
+def check_reply_body(response):
+    """HTTP client response hook: raise the client library's `DecodingError`, carrying `(status, why, content-type,
+    first characters)` as `.reply`, when a 2xx reply to a POST is empty, not JSON, or JSON without a `choices` list."""
+    if response.request.method != 'POST' or not 200 <= response.status_code < 300: return
+    body = response.read()
+    try: data = json.loads(body)
+    except ValueError: why = 'a body that is not JSON' if body.strip() else 'an empty body'
+    else:
+        if isinstance(data, dict) and isinstance(data.get('choices'), list): return
+        why = 'JSON that is not a chat completion (no choices)'
+    ctype = response.headers.get('content-type') or 'none'
+    http = importlib.import_module(type(response).__module__.partition('.')[0])  # httpx (httpx2 for openai >= 3)
+    err = http.DecodingError(f'{why} (content-type {ctype})', request=response.request)
+    err.reply = (response.status_code, why, ctype, body[:200].decode('utf-8', 'replace'))
+    raise err
+
 # %% ../../nbs/01d_openai.ipynb #78c6ab5b
 BASE_URL_ENV = 'INSIGHTKIT_OPENAI_BASE_URL'
 PLACEHOLDER_API_KEY = 'not-needed'
@@ -151,10 +173,12 @@ class OpenAIBackend(Backend):
         self.model, self.timeout, self.max_retries = model, timeout, max_retries
         self.concurrency, self.structured = max(1, int(concurrency)), structured
         self.max_tokens_param = 'max_tokens'
+        http = client_kw.pop('http_client', None) or openai.DefaultHttpxClient()
+        http.event_hooks = {**http.event_hooks, 'response': [*http.event_hooks['response'], check_reply_body]}
         self.client = openai.OpenAI(base_url=base_url or os.environ.get(BASE_URL_ENV) or None,
                                     api_key=api_key or os.environ.get('OPENAI_API_KEY') or PLACEHOLDER_API_KEY,
                                     timeout=openai.Timeout(timeout, connect=min(connect_timeout, timeout)),
-                                    max_retries=max_retries, **client_kw)
+                                    max_retries=max_retries, http_client=http, **client_kw)
         # for messages and the fingerprint: no credential
         self.base_url = redact_url(str(self.client.base_url).rstrip('/'))
 
@@ -197,6 +221,16 @@ def _translate(self: OpenAIBackend, e: Exception) -> LLMError:
         )
     if isinstance(e, openai.APIConnectionError):
         cause = e.__cause__ or e.__context__
+        if reply := getattr(cause, 'reply', None):  # from `check_reply_body`
+            status, why, ctype, head = reply
+            keys = [k for k in (self.client.api_key,) if k != PLACEHOLDER_API_KEY]
+            head = scrub(head[:120], [*env_secrets(), *keys])
+            return LLMError(f'{url} answered HTTP {status} for model {self.model!r} with {why} (content-type {ctype}) '
+                            f'after {tries} attempts{f"; it began {head!r}" if head else ""}; check the server, or a '
+                            'proxy in front of it')
+        if type(cause).__name__ in ('RemoteProtocolError', 'ReadError'):
+            return BackendUnavailable(f'{url} broke off its reply for model {self.model!r} after {tries} attempts '
+                                      f'({cause}); check the server, or a proxy in front of it')
         return BackendUnavailable(
             f'cannot reach the OpenAI-compatible endpoint {url}'
             f' ({type(cause).__name__ if cause else "connection error"}, {tries} attempts); start the server, or set'
