@@ -4,58 +4,16 @@
 
 # %% ../../nbs/02b_sources.ipynb #f74b9cc3
 from __future__ import annotations
-import gzip, json, random, re
+import json, random, re
 from pathlib import Path
-from typing import Iterator
 
-from ..core import InsightkitError, RecordError
+from ..core import RecordError
 from .datasets import Dataset, DocStore, Document, Item, TaskSpec, register_dataset
+from .records import Problems, check_report, element_lines, need, read_json_lines, read_lines
 
 # %% auto #0
-__all__ = ['LEVAL_FILES', 'LEVAL_URL', 'NQ_FILES', 'NQ_ORACLE', 'NQ_URLS', 'BIOASQ_TYPES', 'read_lines', 'read_json_lines',
-           'need', 'check_report', 'InsightRagDataset', 'LEvalDataset', 'norm_question', 'NQOpenDataset', 'pmid',
-           'BioASQDataset']
-
-# %% ../../nbs/02b_sources.ipynb #f8fdc3d9
-def read_lines(path: Path) -> Iterator[tuple[int, str]]:
-    """`(line number, text)` of a text or gzip file; a byte that is not UTF-8 raises `RecordError` naming file, line and
-    column."""
-    opener = gzip.open if path.suffix == '.gz' else open
-    with opener(path, 'rb') as f:
-        for n, raw in enumerate(f, 1):
-            try: yield n, raw.decode('utf-8')
-            except UnicodeDecodeError as e:
-                col = len(raw[:e.start].decode('utf-8', 'replace')) + 1
-                raise RecordError(f'{path}:{n}:{col}: byte 0x{raw[e.start]:02x} is not UTF-8') from None
-
-def read_json_lines(path: Path) -> Iterator[tuple[int, dict]]:
-    "`(line number, object)` for each non-blank line; a line that is not a JSON object raises `RecordError`."
-    if not path.exists(): raise InsightkitError(f'{path}: no such file')
-    for n, line in read_lines(path):
-        if not line.strip(): continue
-        try: rec = json.loads(line)
-        except json.JSONDecodeError as e: raise RecordError(f'{path}:{n}:{e.colno}: not valid JSON ({e.msg})') from None
-        if not isinstance(rec, dict): raise RecordError(f'{path}:{n}: expected a JSON object, got {type(rec).__name__}')
-        yield n, rec
-
-def need(rec: dict, field: str, typ: type | tuple, where: str, nonempty: bool = True):
-    "`rec[field]`, checked for presence, type and (optionally) emptiness; a failure names `where` and the field."
-    if field not in rec: raise RecordError(f'{where}: field {field!r} is missing')
-    v = rec[field]
-    if not isinstance(v, typ):
-        names = '/'.join(t.__name__ for t in (typ if isinstance(typ, tuple) else (typ,)))
-        raise RecordError(f'{where}: field {field!r} should be {names}, got {type(v).__name__}')
-    if nonempty and (not v or (isinstance(v, str) and not v.strip())):
-        raise RecordError(f'{where}: field {field!r} is empty')
-    return v
-
-# %% ../../nbs/02b_sources.ipynb #8dd33816
-def check_report(ds: Dataset, counts_fn) -> dict:
-    "Run `counts_fn()` (which loads everything) and report `{dataset, dir, origin, ok, counts, problems}`."
-    try: counts, problems = counts_fn(), []
-    except RecordError as e: counts, problems = {}, [str(e)]
-    return {'dataset': ds.name, 'dir': str(ds.dir), 'origin': ds.origin, 'ok': not problems, 'counts': counts,
-            'problems': problems}
+__all__ = ['LEVAL_FILES', 'LEVAL_URL', 'NQ_FILES', 'NQ_ORACLE', 'NQ_URLS', 'BIOASQ_TYPES', 'InsightRagDataset', 'LEvalDataset',
+           'norm_question', 'NQOpenDataset', 'pmid', 'golden_questions', 'BioASQDataset']
 
 # %% ../../nbs/02b_sources.ipynb #7565f6d9
 @register_dataset
@@ -105,12 +63,13 @@ class InsightRagDataset(Dataset):
 
     def check(self) -> dict:
         from insightkit.data.insight_rag import check_data
-        r = check_data(self.dir, self.subset)
-        return {'dataset': self.name, 'dir': str(self.dir), 'origin': self.origin, 'ok': r['ok'], 'counts': r['counts'],
-                'problems': [p if isinstance(p, str)
-                             else f"{p['file']}:{p['line']}: " + (f"field {p['field']!r} " if p['field'] else '')
-                             + p['message'] for p in r['problems']],
-                'prefix': r['prefix']}
+        r = check_data(self.dir, self.subset)  # every problem of every file, as `Problem`s
+        def scan(problems):
+            for p in r['problems']:
+                where = p['file'] + (f":{p['line']}" if p['line'] is not None else '')
+                problems.add(p['file'], RecordError(f"{where}: " + (f"field {p['field']!r} " if p['field'] else '')
+                                                    + p['message']))
+        return {**check_report(self, lambda: r['counts'], scan), 'counts': r['counts'], 'prefix': r['prefix']}
 
 # %% ../../nbs/02b_sources.ipynb #28b4dcab
 LEVAL_FILES = {'legal': 'legal_contract_qa.jsonl', 'financial': 'financial_qa.jsonl',
@@ -130,19 +89,20 @@ class LEvalDataset(Dataset):
     @classmethod
     def detect(cls, d: Path) -> bool: return any((Path(d)/f).exists() for f in LEVAL_FILES.values())
 
-    def _records(self, task: str) -> list[tuple[int, dict]]:
-        path = self.dir/LEVAL_FILES[task]
-        out = []
-        for n, rec in read_json_lines(path):
+    def _records(self, task: str, problems: Problems | None = None) -> list[tuple[int, dict]]:
+        path, out, problems = self.dir/LEVAL_FILES[task], [], Problems() if problems is None else problems
+        for n, rec in read_json_lines(path, problems):
             where = f'{path}:{n}'
-            need(rec, 'input', str, where)
-            qs, golds = need(rec, 'instructions', list, where), need(rec, 'outputs', list, where)
-            if len(qs) != len(golds): raise RecordError(f'{where}: {len(qs)} instructions but {len(golds)} outputs')
-            for j, (q, g) in enumerate(zip(qs, golds)):
-                if not isinstance(q, str) or not q.strip():
-                    raise RecordError(f'{where}: field \'instructions\'[{j}] is not a question')
-                if not isinstance(g, str):
-                    raise RecordError(f'{where}: field \'outputs\'[{j}] should be str, got {type(g).__name__}')
+            try:
+                need(rec, 'input', str, where)
+                qs, golds = need(rec, 'instructions', list, where), need(rec, 'outputs', list, where)
+                if len(qs) != len(golds): raise RecordError(f'{where}: {len(qs)} instructions but {len(golds)} outputs')
+                for j, (q, g) in enumerate(zip(qs, golds)):
+                    if not isinstance(q, str) or not q.strip():
+                        raise RecordError(f'{where}: field \'instructions\'[{j}] is not a question')
+                    if not isinstance(g, str):
+                        raise RecordError(f'{where}: field \'outputs\'[{j}] should be str, got {type(g).__name__}')
+            except RecordError as e: problems.add(path, e); continue
             out.append((n, rec))
         return out
 
@@ -167,7 +127,10 @@ class LEvalDataset(Dataset):
                           'words_min': min(words), 'words_mean': round(sum(words)/len(words)), 'words_max': max(words)}
             self.load_store()
             return out
-        return check_report(self, counts)
+        def scan(problems):
+            for t, f in LEVAL_FILES.items():
+                if (self.dir/f).exists(): self._records(t, problems)
+        return check_report(self, counts, scan)
 
 # %% ../../nbs/02b_sources.ipynb #bdfd7c56
 NQ_FILES = ('NQ-open.dev.jsonl', 'NQ-open.efficientqa.dev.1.1.jsonl')
@@ -198,20 +161,31 @@ class NQOpenDataset(Dataset):
     def detect(cls, d: Path) -> bool:
         return (Path(d)/NQ_ORACLE).exists() or (Path(d)/NQ_ORACLE.removesuffix('.gz')).exists()
 
-    def _oracle(self) -> list[tuple[int, dict]]:
-        if hasattr(self, '_oracle_recs'): return self._oracle_recs
+    def _oracle(self, problems: Problems | None = None) -> list[tuple[int, dict]]:
+        problems = Problems() if problems is None else problems
+        if problems.strict and hasattr(self, '_oracle_recs'): return self._oracle_recs
         path = self.dir/NQ_ORACLE
         if not path.exists(): path = path.with_suffix('')
         out = []
-        for n, rec in read_json_lines(path):
+        for n, rec in read_json_lines(path, problems):
             where = f'{path}:{n}'
-            need(rec, 'question', str, where); need(rec, 'answers', list, where)
-            for c in need(rec, 'ctxs', list, where):
-                if not isinstance(c, dict):
-                    raise RecordError(f'{where}: field \'ctxs\' holds a {type(c).__name__}, not an object')
-                need(c, 'text', str, where + ' ctxs'); need(c, 'title', str, where + ' ctxs', nonempty=False)
+            try:
+                need(rec, 'question', str, where); need(rec, 'answers', list, where)
+                for c in need(rec, 'ctxs', list, where):
+                    if not isinstance(c, dict):
+                        raise RecordError(f'{where}: field \'ctxs\' holds a {type(c).__name__}, not an object')
+                    need(c, 'text', str, where + ' ctxs'); need(c, 'title', str, where + ' ctxs', nonempty=False)
+            except RecordError as e: problems.add(path, e); continue
             out.append((n, rec))
-        self._oracle_recs = out
+        if problems.strict: self._oracle_recs = out  # a collecting read may have left records out
+        return out
+
+    def _pairs(self, path: Path, problems: Problems | None = None) -> list[tuple[int, str, list]]:
+        "`(line, question, answers)` of an NQ-open or EfficientQA file."
+        out, problems = [], Problems() if problems is None else problems
+        for n, rec in read_json_lines(path, problems):
+            try: out.append((n, need(rec, 'question', str, f'{path}:{n}'), need(rec, 'answer', list, f'{path}:{n}')))
+            except RecordError as e: problems.add(path, e)
         return out
 
     def _passage_ids(self) -> dict[tuple[str, str], str]:
@@ -236,9 +210,7 @@ class NQOpenDataset(Dataset):
         for f in NQ_FILES:
             path = self.dir/f
             if not path.exists(): continue
-            for n, rec in read_json_lines(path):
-                q = need(rec, 'question', str, f'{path}:{n}')
-                golds = need(rec, 'answer', list, f'{path}:{n}')
+            for n, q, golds in self._pairs(path):
                 key = norm_question(q)
                 if key in test or key in seen: continue
                 seen.add(key)
@@ -257,11 +229,15 @@ class NQOpenDataset(Dataset):
         def counts():
             out = {NQ_ORACLE: len(self._oracle())}
             for f in NQ_FILES:
-                if (self.dir/f).exists(): out[f] = sum(1 for _ in read_json_lines(self.dir/f))
+                if (self.dir/f).exists(): out[f] = len(self._pairs(self.dir/f))
             s = self.load_store()
             out['wiki_passages'], out['history_qa'] = len(s), len(s.kb('qa'))
             return out
-        return check_report(self, counts)
+        def scan(problems):
+            self._oracle(problems)
+            for f in NQ_FILES:
+                if (self.dir/f).exists(): self._pairs(self.dir/f, problems)
+        return check_report(self, counts, scan)
 
 # %% ../../nbs/02b_sources.ipynb #5816d846
 BIOASQ_TYPES = ('yesno', 'factoid', 'list', 'summary')
@@ -269,6 +245,18 @@ BIOASQ_TYPES = ('yesno', 'factoid', 'list', 'summary')
 def pmid(url: str) -> str:
     "The PubMed id at the end of a document URL."
     return str(url).rstrip('/').rsplit('/', 1)[-1]
+
+def golden_questions(path: Path, problems: Problems) -> list[tuple[str, object]]:
+    "`(where, question)` of a BioASQ golden file; `where` names the file, the question's line, number and id."
+    text = ''.join(line for _, line in read_lines(path, problems))
+    try: qs = need(json.loads(text), 'questions', list, f'{path}:1')
+    except json.JSONDecodeError as e:
+        problems.add(path, RecordError(f'{path}:{e.lineno}:{e.colno}: not valid JSON ({e.msg})')); return []
+    except RecordError as e: problems.add(path, e); return []
+    lines = element_lines(text, 'questions', qs) or [None] * len(qs)
+    return [(f'{path}' + (f':{n}' if n else '') + f': question {i + 1}'
+             + (f' (id {q["id"]})' if isinstance(q, dict) and q.get('id') else ''), q)
+            for i, (n, q) in enumerate(zip(lines, qs))]
 
 @register_dataset
 class BioASQDataset(Dataset):
@@ -280,26 +268,25 @@ class BioASQDataset(Dataset):
     @classmethod
     def detect(cls, d: Path) -> bool: return any(Path(d).glob('*golden*.json'))
 
-    def _questions(self) -> list[dict]:
-        if hasattr(self, '_qs'): return self._qs
+    def _questions(self, problems: Problems | None = None) -> list[dict]:
+        problems = Problems() if problems is None else problems
+        if problems.strict and hasattr(self, '_qs'): return self._qs
         out, seen = [], set()
         for path in sorted(self.dir.glob('*golden*.json')):
-            text = '\n'.join(line for _, line in read_lines(path))
-            try: data = json.loads(text)
-            except json.JSONDecodeError as e:
-                raise RecordError(f'{path}:{e.lineno}:{e.colno}: not valid JSON ({e.msg})') from None
-            for i, q in enumerate(need(data, 'questions', list, str(path))):
-                where = f'{path}: question {i + 1}' + (f' (id {q.get("id")})' if isinstance(q, dict) and q.get('id')
-                                                       else '')
-                if not isinstance(q, dict): raise RecordError(f'{where}: not an object')
-                for f, t in (('id', str), ('body', str), ('type', str), ('documents', list)): need(q, f, t, where)
-                if q['type'] not in BIOASQ_TYPES:
-                    raise RecordError(f'{where}: field \'type\' is {q["type"]!r}, not one of {", ".join(BIOASQ_TYPES)}')
-                for s in q.get('snippets', []):
-                    need(s, 'text', str, where + ' snippet'); need(s, 'document', str, where + ' snippet')
+            for where, q in golden_questions(path, problems):
+                try:
+                    for f, t in (('id', str), ('body', str), ('type', str), ('documents', list)): need(q, f, t, where)
+                    if q['type'] not in BIOASQ_TYPES:
+                        raise RecordError(f'{where}: field \'type\' is {q["type"]!r}, not one of '
+                                          f'{", ".join(BIOASQ_TYPES)}')
+                    for f in ('snippets', 'ideal_answer'):
+                        if f in q: need(q, f, list, where, nonempty=False)
+                    for s in q.get('snippets', []):
+                        need(s, 'text', str, where + ' snippet'); need(s, 'document', str, where + ' snippet')
+                except RecordError as e: problems.add(path, e); continue
                 if q['id'] in seen: continue
                 seen.add(q['id']); out.append({**q, '_file': path.name})
-        self._qs = out
+        if problems.strict: self._qs = out  # a collecting read may have left questions out
         return out
 
     def load_items(self, task: str) -> list[Item]:
@@ -349,4 +336,4 @@ class BioASQDataset(Dataset):
                    'snippets': len({(pmid(s['document']), s['text']) for q in qs for s in q.get('snippets', [])})}
             out['snippet_blocks'] = len(self.load_store())
             return out
-        return check_report(self, counts)
+        return check_report(self, counts, self._questions)

@@ -13,7 +13,7 @@ import numpy as np
 
 from ...core import InsightkitError, RecordError, cache_dir, file_sha256, stable_hash
 from ...data.datasets import Dataset, DocStore, Document, Item, TaskSpec, register_dataset
-from ...data.sources import check_report, need, read_json_lines
+from ...data.records import check_report, need, read_json_lines
 
 # %% auto #0
 __all__ = ['FILES', 'QUESTION_PROMPT', 'ANSWER_PROMPT', 'CLOSED_STARTS', 'BUILD_VERSION', 'read_collections', 'collection_items',
