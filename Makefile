@@ -18,7 +18,9 @@ install:
 figures: install
 	$(PYTHON) -m insightkit.cli figures --$(MODE) $(FIGURES_ARGS)
 
+# ruff (configured in pyproject.toml): line length and pyflakes over notebooks, library, tests and tools
 test: install
+	$(BIN)/ruff check nbs insightkit tests tools
 	$(BIN)/nbdev_test $(NBDEV_TEST_ARGS)
 	$(PYTHON) -m pytest tests $(PYTEST_ARGS)
 

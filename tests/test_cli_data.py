@@ -13,6 +13,18 @@ def test_embedded_corpus_meets_its_rules():
     c = r['counts']
     assert c['docs'] >= 60 and c['graph'] >= 200 and c['deep'] >= 30 and c['multi'] >= 15 and c['matching'] >= 40
 
+def test_embedded_datasets_are_their_own_source(tmp_path):
+    "Issue 27: no generator; the embedded files meet their rules, the README states their counts, and a stale count is named."
+    assert not (ROOT/'tools/make_embedded.py').exists()
+    assert run([sys.executable, 'tools/check_embedded.py']).stdout.rstrip().endswith('all checks passed')
+    shutil.copytree(ROOT/'insightkit/embedded', tmp_path/'e')
+    readme = tmp_path/'e/README.md'
+    text = readme.read_text()
+    row = next(ln for ln in text.splitlines() if ln.startswith('| `leval/'))
+    readme.write_text(text.replace(row, row.replace(' | 1 | ', ' | 2 | ', 1)))  # each L-Eval file holds 1 document
+    p = run([sys.executable, 'tools/check_embedded.py', str(tmp_path/'e'), '--skip-tokens'], check=False)
+    assert p.returncode == 1 and row.rsplit(' | ', 1)[0] in p.stdout, p.stdout
+
 def test_data_check_counts_the_official_aan_files(shared_aan):
     r = json.loads(run([*CLI, 'data', 'check', str(shared_aan), '--prefix', 'AAN', '--json']).stdout)
     assert r['ok'] and r['counts'] == {'docs': 5000, 'graph': 21526, 'deep': 318, 'multi': 172, 'matching': 500}

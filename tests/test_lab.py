@@ -73,7 +73,7 @@ def first_cells():
 
 def wait_for_one_kernel(base, token, timeout=60):
     "Until the server has one kernel, idle, with the page connected to it (twice in a row)."
-    deadline, ok = time.monotonic() + timeout, 0
+    deadline, ok, kernels = time.monotonic() + timeout, 0, None
     while ok < 2:
         assert time.monotonic() < deadline, f'the kernel did not settle: {kernels}'
         time.sleep(0.5)

@@ -82,7 +82,7 @@ def test_modules_stay_small_and_shared_code_names_no_variant(root):
         assert not [n for n in names if f"'{n}'" in text or f'"{n}"' in text], (mod, [n for n in names if f"'{n}'" in text])
 
 def test_notebook_code_lines_fit_120(root):
-    "Issue 12: every code line of every notebook in nbs/ is at most 120 characters (`tools/wrap_lines.py` wraps them)."
+    "Issue 12: every code line of every notebook in nbs/ is at most 120 characters (`make test` runs `ruff check`, which finds them)."
     long = [f'{nb.name}: {l.strip()[:60]}' for nb in sorted((root/'nbs').glob('*.ipynb'))
             for c in json.loads(nb.read_text())['cells'] if c['cell_type'] == 'code'
             for l in ''.join(c['source']).split('\n') if len(l) > 120]

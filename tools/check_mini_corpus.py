@@ -183,7 +183,8 @@ def main(argv: list[str]) -> int:
                 fail(f"{N}:{r['_line']}: {k} {r[k]!r} occurs {n} times in doc {d} (must be exactly once)")
         objs = pair_objs.get((r["sub"].lower(), r["rel"].lower()), set())
         if len(objs) != 1:
-            fail(f"{N}:{r['_line']}: pair ({r['sub']!r}, {r['rel']!r}) has {len(objs)} distinct objects in the graph: {sorted(objs)}")
+            fail(f"{N}:{r['_line']}: pair ({r['sub']!r}, {r['rel']!r}) has {len(objs)} distinct objects "
+                 f"in the graph: {sorted(objs)}")
         if not r["question"].rstrip().endswith("?"):
             fail(f"{N}:{r['_line']}: question does not end with '?'")
     for d, n in sorted(deep_per_doc.items()):
@@ -216,14 +217,16 @@ def main(argv: list[str]) -> int:
                 fail(f"{N}:{r['_line']}: objs entry listed twice {o!r}")
             listed.add(item)
             if (r["sub"], r["rel"], o["obj"], o["doc-id"]) not in triples:
-                fail(f"{N}:{r['_line']}: ({r['sub']!r}, {r['rel']!r}, {o['obj']!r}, {o['doc-id']}) is not a triple of MINI_graph")
+                fail(f"{N}:{r['_line']}: ({r['sub']!r}, {r['rel']!r}, {o['obj']!r}, {o['doc-id']}) "
+                     "is not a triple of MINI_graph")
         if bad:
             continue
         graph_set = pair_obj_docs.get(pair, set())
         if len(pair_objs.get(pair, set())) < 2:
             fail(f"{N}:{r['_line']}: pair {pair} has fewer than 2 distinct objects in the graph")
         if listed != graph_set:
-            fail(f"{N}:{r['_line']}: objs for {pair} differ from graph; missing {sorted(graph_set - listed)}, extra {sorted(listed - graph_set)}")
+            fail(f"{N}:{r['_line']}: objs for {pair} differ from graph; "
+                 f"missing {sorted(graph_set - listed)}, extra {sorted(listed - graph_set)}")
         if len({d for _, d in listed}) < 2:
             fail(f"{N}:{r['_line']}: objs for {pair} come from fewer than 2 documents")
         if not r["question"].rstrip().endswith("?"):

