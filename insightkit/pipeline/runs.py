@@ -107,12 +107,12 @@ def _call_stats(label: str) -> dict:
 
 # %% ../../nbs/04d_runs.ipynb #e404fa74
 def trace_record(index: int, trace: Trace, store: DocStore | None, llm=None, scope: str = 'corpus') -> dict:
-    """The prediction line of one answered item: identity, golds, answer, named stages, context ids and documents,
-    tokens."""
+    """The prediction line of one answered item: identity, golds, answer, named stages, context ids and documents
+    (None for generated context), tokens."""
     it = trace.item
     # chunk `doc#n`
     docs = [store[str(i)].meta.get('doc', str(i)) if store is not None and str(i) in store else str(i).split('#')[0]
-            for i in trace.context_ids]
+            for i in trace.context_ids] if trace.context_from_documents else None
     return {'index': index, 'id': it.id, 'question': it.question, 'golds': list(it.golds),
             'gold_ids': list(it.gold_ids),
             'kind': it.kind, 'scope': scope, 'prediction': trace.answer, 'stages': trace.stages,

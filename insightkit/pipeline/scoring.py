@@ -26,12 +26,13 @@ def answer_recall(context: Sequence[str], # the context texts shown to the gener
     return max(sum(t in seen for t in answer_tokens(g))/len(answer_tokens(g)) for g in golds)
 
 # %% ../../nbs/04c_scoring.ipynb #2c5fa1cf
-def doc_scores(retrieved: Sequence, # document ids of the context shown (repeats count once)
+def doc_scores(retrieved: Sequence | None, # document ids of the context shown (repeats count once); None: generated
                gold: Sequence, # gold document ids
               ) -> dict:
-    "Document precision, recall and F1 of one item (IP-RAR's per-question measures; NaN where no gold exists)."
-    r, g = set(map(str, retrieved)), set(map(str, gold))
-    if not g: return {'doc_precision': math.nan, 'doc_recall': math.nan, 'doc_f1': math.nan}
+    """Document precision, recall and F1 of one item (IP-RAR's per-question measures); NaN where no gold exists or the
+    context was generated, not retrieved."""
+    r, g = set(map(str, retrieved or ())), set(map(str, gold))
+    if not g or retrieved is None: return {'doc_precision': math.nan, 'doc_recall': math.nan, 'doc_f1': math.nan}
     hit = len(r & g)
     p, rec = (hit/len(r) if r else 0.0), hit/len(g)
     return {'doc_precision': p, 'doc_recall': rec, 'doc_f1': 2*p*rec/(p + rec) if p + rec else 0.0}
@@ -73,7 +74,7 @@ def item_scores(rec: dict, # a prediction record
         out['answer_recall'] = answer_recall(rec.get('context_texts') or [], golds if kind != 'summary' else [])
         # inside one document, every passage is from the gold one
         if rec.get('gold_ids') and rec.get('scope') != 'document':
-            out.update(doc_scores(rec.get('context_docs') or [], rec['gold_ids']))
+            out.update(doc_scores(rec.get('context_docs', []), rec['gold_ids']))
     # a method's own per-item measures (`meta['scores']`)
     for k, v in ((rec.get('meta') or {}).get('scores') or {}).items():
         if isinstance(v, (int, float)) and not isinstance(v, bool): out.setdefault(k, float(v))
@@ -81,11 +82,12 @@ def item_scores(rec: dict, # a prediction record
 
 # %% ../../nbs/04c_scoring.ipynb #146a6784
 def aggregate(records: Sequence[dict], kind: str) -> dict:
-    """Mean of each per-item score over `records` (NaNs left out), `n`, and mean context tokens; matching adds F1 and
-    unparsed replies."""
+    """Mean of each per-item score over `records` (NaNs left out; a score no record has a value for is left out),
+    `n`, and mean context tokens; matching adds F1 and unparsed replies."""
     per = [item_scores(r, kind) for r in records]
     names = list(dict.fromkeys(k for p in per for k in p))
-    out = {k: average([p[k] for p in per if k in p and not math.isnan(p[k])]) for k in names}
+    values = {k: [p[k] for p in per if k in p and not math.isnan(p[k])] for k in names}
+    out = {k: average(v) for k, v in values.items() if v}
     if kind == 'matching':
         out = {**out, **matching_scores([r.get('prediction') for r in records], [r['golds'][0] for r in records])}
     out['n'] = len(records)

@@ -100,6 +100,8 @@ class Trace:
     context_ids: list = field(default_factory=list) # their ids
     usage: dict = field(default_factory=add_usage)
     meta: dict = field(default_factory=dict) # cache hits, failures, …
+    # False when the context is generated text (mined insights): its ids name no document, so no document scores
+    context_from_documents: bool = True
 
     def stage(self, name: str, value):
         "Record what stage `name` produced, and return it."

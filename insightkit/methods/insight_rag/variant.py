@@ -129,5 +129,6 @@ def answer(self: InsightRagVariant, items: Sequence[Item], prepared: CachedMiner
         t.usage = add_usage(t.usage, u); t.meta.update(fact)
         if prepared is not None: t.meta['miner'] = prepared.fingerprint
     passages = mined_passages(prepared, found, self.settings.k)
-    for t, ps in zip(traces, passages): t.stage('mined', [x for _, x in ps])
+    for t, ps in zip(traces, passages):
+        t.stage('mined', [x for _, x in ps]); t.context_from_documents = False  # the miner's text, not a document
     return self.generate_matching(traces, passages, store) if matching else self.generate(traces, passages, task)
