@@ -10,7 +10,7 @@ PYTEST_ARGS ?= -n 2 --dist loadgroup
 # console scripts of this interpreter (so a fresh pyenv or venv needs no PATH or shim set-up)
 BIN = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scripts"))')
 
-.PHONY: install figures test lab export readme clean
+.PHONY: install figures test lab export readme clean bench
 
 install:
 	@$(PYTHON) tools/install.py
@@ -23,6 +23,11 @@ test: install
 	$(BIN)/ruff check nbs insightkit tests tools
 	$(BIN)/nbdev_test $(NBDEV_TEST_ARGS)
 	$(PYTHON) -m pytest tests $(PYTEST_ARGS)
+
+# our decoding engine vs llama.cpp on one workload (installs llama-cpp-python first: pip builds it, ~8 min once)
+bench: install
+	@$(PYTHON) tools/install.py --bench
+	$(PYTHON) -m insightkit.cli bench generate --json $(BENCH_ARGS)
 
 # JupyterLab on 127.0.0.1 (first free port from 8888), with a token, opening nbs/index.ipynb; Ctrl-C stops it
 lab: install

@@ -12,8 +12,9 @@ from .core import InsightkitError
 # %% auto #0
 __all__ = ['emit', 'cmd_figures', 'cmd_llm_ask', 'cmd_llm_usage', 'cmd_bench_llm', 'cmd_bench_embed', 'cmd_data_check',
            'cmd_data_fetch', 'cmd_eval_retrieval', 'cmd_run', 'cmd_variants', 'cmd_benchdata_build',
-           'cmd_benchdata_select', 'cmd_miner_train', 'cmd_miner_eval', 'cmd_bench_miner', 'cmd_bench_memory',
-           'cmd_judge', 'add_config_flags', 'config_settings', 'add_setting_flags', 'build_parser', 'main']
+           'cmd_benchdata_select', 'cmd_miner_train', 'cmd_miner_eval', 'cmd_bench_miner', 'cmd_bench_generate',
+           'cmd_bench_memory', 'cmd_judge', 'add_config_flags', 'config_settings', 'add_setting_flags', 'build_parser',
+           'main']
 
 # %% ../nbs/14_cli.ipynb #94270fc2
 def emit(result, as_json: bool):
@@ -29,7 +30,7 @@ def cmd_figures(a):
     "Regenerate the paper figures and tables."
     from insightkit.figures import CELL_TIMEOUT, run_figures
     m = run_figures(mode='full' if a.full else 'quick', only=a.only, data=a.data, prefix=a.prefix,
-                    timeout=a.timeout or CELL_TIMEOUT)
+                    timeout=a.timeout or CELL_TIMEOUT, fresh=a.fresh)
     failed = m['last_run']['failed']
     if a.json:
         emit({'failed': failed, 'figures': {k: m['figures'][k] for k in m['last_run']['figures']}}, True)
@@ -138,6 +139,12 @@ def cmd_bench_miner(a):
     emit(bench_miner(a.data, a.prefix, n_items=a.items, steps=a.steps, config=config, seconds=a.seconds,
                      warmup=a.warmup), a.json)
 
+def cmd_bench_generate(a):
+    "Our decoding engine against llama.cpp on one fixed workload (RAG and JSON-schema prompts), side by side."
+    from insightkit.bench.generate import bench_generate
+    emit(bench_generate(rag_prompts=a.rag_prompts, json_prompts=a.json_prompts, rag_tokens=a.rag_tokens,
+                        threads=a.threads, llamacpp=not a.no_llamacpp, today=a.today), a.json)
+
 def cmd_bench_memory(a):
     "Memory build seconds and bytes, and per-clue latency with and without KV reuse, side by side on one long document."
     from insightkit.methods.memory.memory import bench_memory
@@ -221,6 +228,7 @@ def build_parser(variant: str | None = None, # for `run VARIANT`: add that varia
     q.add_argument('--only', nargs='+', metavar='NAME', help='run only these notebooks, e.g. fig00_corpus')
     data_args(q)
     q.add_argument('--timeout', type=float, help='seconds allowed per notebook cell (default: an hour)')
+    q.add_argument('--fresh', action='store_true', help='re-time benchmarks and retrain miners instead of reading them')
 
     llm = sub.add_parser('llm', help='ask the configured language models').add_subparsers(dest='llm_command',
                                                                                           required=True,
@@ -252,6 +260,13 @@ def build_parser(variant: str | None = None, # for `run VARIANT`: add that varia
     q.add_argument('--warmup', type=int, default=3, help='untimed steps of each recipe before --seconds')
     q.add_argument('--method', choices=['lora', 'qlora', 'full'], help='how both recipes train (default lora)')
     q.add_argument('--base-model', help='the model both recipes train (default: the default local model)')
+    q = add(bench, 'generate', cmd_bench_generate, 'our decoding engine vs llama.cpp (and today\'s generate loop)')
+    q.add_argument('--rag-prompts', type=int, default=64, help='RAG prompts, as the rag variant builds them')
+    q.add_argument('--json-prompts', type=int, default=32, help="JSON-schema prompts, as IP-RAR's analysis builds them")
+    q.add_argument('--rag-tokens', type=int, default=64, help='most new tokens of a RAG answer')
+    q.add_argument('--threads', type=int, help='threads of both sides (default: INSIGHTKIT_THREADS, else half the cores)')
+    q.add_argument('--no-llamacpp', action='store_true', help='leave the llama.cpp side out')
+    q.add_argument('--today', action='store_true', help='also time the transformers generate loop used before')
     q = add(bench, 'memory', cmd_bench_memory, 'memory build cost and per-clue latency with and without KV reuse')
     q.add_argument('--data', help='data root or L-Eval folder (default: the embedded L-Eval documents)')
     q.add_argument('--task', help='L-Eval task whose shortest document over 8,192 tokens is measured (default: any)')

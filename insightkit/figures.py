@@ -11,8 +11,9 @@ from .core import DataSource, InsightkitError, file_sha256, package_versions, pr
 from .secrets import redact, scrub
 
 # %% auto #0
-__all__ = ['CELL_TIMEOUT', 'project_root', 'figure_notebooks', 'save_figure', 'save_table', 'data_file_hashes', 'llm_call_stats',
-           'notebook_parameters', 'scrub_strings', 'run_figure', 'data_root', 'run_figures']
+__all__ = ['CELL_TIMEOUT', 'project_root', 'figure_notebooks', 'save_figure', 'save_table', 'folder_signature', 'stored_result',
+           'data_file_hashes', 'llm_call_stats', 'notebook_parameters', 'scrub_strings', 'run_figure', 'data_root',
+           'run_figures']
 
 # %% ../nbs/13_figures.ipynb #fa603188
 def project_root(start: str | Path | None = None) -> Path:
@@ -53,6 +54,31 @@ def save_table(df, name: str, out_dir: str | Path = 'out') -> list[Path]:
     paths = [out/f'{name}.csv', out/f'{name}.md']
     df.to_csv(paths[0], index=False); paths[1].write_text(df.to_markdown(index=False) + '\n')
     return paths
+
+# %% ../nbs/13_figures.ipynb
+def folder_signature(path: str | Path | None) -> list | None:
+    "Name, size and modification time of every file under `path`: changes when any file does (no hashing)."
+    if path is None: return None
+    p = Path(path)
+    files = [p] if p.is_file() else sorted(f for f in p.rglob('*') if f.is_file())
+    return [[str(f.relative_to(p) if f != p else f.name), f.stat().st_size, f.stat().st_mtime_ns] for f in files]
+
+def stored_result(name: str, # what is stored (the file's stem)
+                  key: dict, # everything the result depends on (settings, model fingerprint, data signature)
+                  compute, # `() -> dict`, JSON-ready: the benchmark or training to run when nothing matches
+                  fresh: bool = False, # compute again even when a stored result matches
+                 ) -> dict:
+    """A costly result (a timing, a training's scores) read back from the user cache when its `key` matches, else
+    computed and stored; the result says when it was measured and whether it was read back."""
+    from insightkit.core import cache_dir, stable_hash
+    path = cache_dir('results')/f'{name}-{stable_hash(key, 16)}.json'
+    if not fresh and path.exists():
+        try: return {**json.loads(path.read_text(encoding='utf-8')), 'read_back': True}
+        except ValueError: pass  # a damaged file is measured again
+    result = {**compute(), 'measured_at': time.strftime('%Y-%m-%dT%H:%M:%S%z')}
+    tmp = path.with_suffix(f'.{os.getpid()}.tmp'); tmp.write_text(json.dumps(result, default=str), encoding='utf-8')
+    os.replace(tmp, path)
+    return {**result, 'read_back': False}
 
 # %% ../nbs/13_figures.ipynb #90a5ee25
 _hash_memo: dict = {}
@@ -157,6 +183,7 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
                 prefix: str | None = None, # file prefix in the data folder
                 timeout: float = CELL_TIMEOUT, # seconds allowed per notebook cell
                 root: str | Path | None = None, # checkout root
+                fresh: bool = False, # re-time benchmarks and retrain models instead of reading stored results
                ) -> dict:
     "Run the paper notebooks, write `paper_figures/out/manifest.json` after each, and return the manifest."
     if mode not in ('quick', 'full'): raise InsightkitError(f"mode must be 'quick' or 'full', not {mode!r}")
@@ -167,7 +194,9 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
     manifest.setdefault('figures', {})
     params = dict(quick=mode == 'quick', mode=mode, data_dir=str(src.dir), data=data_root(data), prefix=src.prefix,
-                  out_dir=str(out_dir))
+                  out_dir=str(out_dir), fresh=fresh)
+    # one notebook runs at a time, so its kernel may use every core (up to 8) unless the user chose
+    os.environ.setdefault('INSIGHTKIT_THREADS', str(max(1, min(8, os.cpu_count() or 1))))
     versions, hashes = package_versions(), data_file_hashes(src)
     bar = progress(nbs, desc='figures', unit='notebook')
     for nb in bar:

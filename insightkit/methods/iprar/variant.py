@@ -85,7 +85,7 @@ class IPRARVariant(Variant):
 # %% ../../../nbs/11a_iprar.ipynb #510f129e
 from fastcore.basics import patch
 from ...core import progress
-ANALYSIS_CHUNK = 8  # analyses asked in one batch: a stopped run loses at most one chunk
+ANALYSIS_CHUNK = 64  # analyses asked in one batch (the local engine's rows): a stopped run loses at most one chunk
 
 @patch
 def analyse(self: IPRARVariant, traces: Sequence[Trace]) -> list[dict | None]:
