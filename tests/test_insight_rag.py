@@ -81,7 +81,7 @@ def test_insight_rag_on_mini_then_rerun_asks_nothing(private_cache, monkeypatch)
     assert m['status'] == 'complete' and m['n_done'] == 3 and m['settings']['miner'] == str(miner) and m['identity']['variant']['miner']
     assert m['session_calls']['uncached'] > 0
     scores = evaluate(first)
-    assert scores['n'] == 3 and 0 <= scores['em'] <= 1 and scores['context_tokens'] > 0
+    assert scores['n'] == 3 and 0 <= scores['contains_match'] <= 1 and scores['context_tokens'] > 0
     for p in first.predictions:
         assert list(p['stages']) == ['insights', 'insights_from', 'mined', 'prompt', 'answer'] and p['usage']['prompt_tokens'] > 0
     # the same run again: served from its folder
@@ -163,10 +163,10 @@ def test_cli_run_insight_rag_on_the_embedded_corpus(private_cache):
     cmd = [sys.executable, '-m', 'insightkit.cli', 'run', 'insight-rag', '--task', 'deep', '--limit', '2', '--k', '1', '--json']
     env = {k: os.environ[k] for k in ('INSIGHTKIT_MODELS', 'INSIGHTKIT_CACHE', 'INSIGHTKIT_RUNS', 'INSIGHTKIT_PROGRESS')}
     first = json.loads(run(cmd, env=env).stdout.strip().splitlines()[-1])  # about 2 minutes on a 2-core CPU, most of it training the miner
-    assert {'em', 'f1', 'n', 'context_tokens'} <= set(first) and first['n'] == 2 and first['status'] == 'complete'
-    assert 0 <= first['em'] <= 1 and 0 <= first['f1'] <= 1 and first['context_tokens'] > 0 and first['uncached_calls'] > 0
+    assert {'contains_match', 'f1', 'n', 'context_tokens'} <= set(first) and first['n'] == 2 and first['status'] == 'complete'
+    assert 0 <= first['contains_match'] <= 1 and 0 <= first['f1'] <= 1 and first['context_tokens'] > 0 and first['uncached_calls'] > 0
     assert first['run_dir'].startswith(str(private_cache/'runs'))
     assert any((private_cache/'cache'/'miners').glob('*/miner.json'))  # the quick miner went to the private cache
     second = json.loads(run(cmd, env=env).stdout.strip().splitlines()[-1])
-    assert second['uncached_calls'] == 0 and {k: second[k] for k in ('em', 'f1', 'n', 'context_tokens', 'run_dir')} == \
-        {k: first[k] for k in ('em', 'f1', 'n', 'context_tokens', 'run_dir')}
+    assert second['uncached_calls'] == 0 and {k: second[k] for k in ('contains_match', 'f1', 'n', 'context_tokens', 'run_dir')} == \
+        {k: first[k] for k in ('contains_match', 'f1', 'n', 'context_tokens', 'run_dir')}

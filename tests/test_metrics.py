@@ -62,7 +62,7 @@ def test_mean_over_golds_never_exceeds_best(pred, golds):
 @given(st.lists(texts, max_size=6), st.booleans())
 def test_qa_scores_are_fractions(preds, multi):
     s = qa_scores(preds, [[p, 'x'] for p in preds], multi=multi)
-    assert s['n'] == len(preds) and 0.0 <= s['em'] <= 1.0 and 0.0 <= s['f1'] <= 1.0
+    assert s['n'] == len(preds) and 0.0 <= s['contains_match'] <= 1.0 and 0.0 <= s['f1'] <= 1.0
 
 
 @given(ids, ids, st.integers(1, 20))
@@ -116,6 +116,6 @@ def test_aan_golds_are_found_where_they_come_from():
     deep = [r for _, r in read_jsonl(d/'AAN_deep.jsonl')]
     multi = [r for _, r in read_jsonl(d/'AAN_multi.jsonl')]
     assert average(contains_match(docs[r['doc-id']], r['obj']) for r in deep) >= 0.98
-    assert qa_scores([r['obj'] for r in deep], [[r['obj']] for r in deep], multi=False)['em'] == 1.0
+    assert qa_scores([r['obj'] for r in deep], [[r['obj']] for r in deep], multi=False)['contains_match'] == 1.0
     joined = ['; '.join(o['obj'] for o in r['objs']) for r in multi]
-    assert qa_scores(joined, [[o['obj'] for o in r['objs']] for r in multi], multi=True)['em'] == 1.0
+    assert qa_scores(joined, [[o['obj'] for o in r['objs']] for r in multi], multi=True)['contains_match'] == 1.0

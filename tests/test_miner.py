@@ -82,7 +82,7 @@ def test_full_fine_tuning_memorises_and_its_control_is_the_base_weights(tmp_path
     trained, base = miner.loss(texts), Miner(str(tiny)).loss(texts)
     assert trained < 0.5*base, (trained, base)  # the saved weights are the trained ones
     out = eval_miner(miner, mini, deep, multi=[], max_new_tokens=12)
-    assert out['n'] == 6 and out['em'] >= 0.9 and out['base_em'] == 0.0, {k: v for k, v in out.items() if k != 'predictions'}
+    assert out['n'] == 6 and out['contains_match'] >= 0.9 and out['base_contains_match'] == 0.0, {k: v for k, v in out.items() if k != 'predictions'}
     prompts = [p['prompt'] for p in out['predictions']]
     assert [p['base_mined'] for p in out['predictions']] == Miner(str(tiny), lowercase=True).mine(prompts, max_new_tokens=12)
 

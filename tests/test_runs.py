@@ -93,7 +93,7 @@ def test_matching_run_scores_yes_no(mini):
 
 def test_run_variant_returns_scores(tmp_path):
     out = run_variant('rag', task='deep', limit=2, k=1, retriever='bm25')
-    assert {'em', 'f1', 'answer_recall', 'n', 'context_tokens', 'run_dir', 'status', 'uncached_calls', 'llm_calls', 'failures',
+    assert {'contains_match', 'exact_match', 'f1', 'answer_recall', 'n', 'context_tokens', 'run_dir', 'status', 'uncached_calls', 'llm_calls', 'failures',
             'variant', 'dataset', 'task', 'prefix'} <= set(out)
     assert out['n'] == 2 and out['uncached_calls'] == 2 and Path(out['run_dir']).parent == tmp_path/'runs'
     assert run_variant('rag', task='deep', limit=2, k=1, retriever='bm25')['uncached_calls'] == 0

@@ -90,7 +90,7 @@ class TaskSpec:
     "A task of a dataset: its name, item kind, scores, and retrieval scope."
     name: str
     kind: str = 'qa' # qa, multi, matching, summary, biomedical
-    metrics: tuple[str, ...] = ('em', 'f1') # per-item scores `insightkit.pipeline.scoring` computes
+    metrics: tuple[str, ...] = ('contains_match', 'f1') # per-item scores `insightkit.pipeline.scoring` computes
     scope: str = 'corpus' # 'corpus': retrieve from the store; 'document': from the item's gold document only
     description: str = ''
 

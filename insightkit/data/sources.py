@@ -20,8 +20,10 @@ __all__ = ['LEVAL_FILES', 'LEVAL_URL', 'NQ_FILES', 'NQ_ORACLE', 'NQ_URLS', 'BIOA
 class InsightRagDataset(Dataset):
     "AAN / OC / MINI: deep and multi-source questions over abstracts, and paper matching."
     name, embedded = 'insight-rag', 'mini_corpus'
-    tasks = {'deep': TaskSpec('deep', 'qa', ('em', 'f1'), description='a deeply buried fact of one abstract'),
-             'multi': TaskSpec('multi', 'multi', ('em', 'f1'), description='objects spread over several abstracts'),
+    tasks = {'deep': TaskSpec('deep', 'qa', ('contains_match', 'exact_match', 'f1'),
+                              description='a deeply buried fact of one abstract'),
+             'multi': TaskSpec('multi', 'multi', ('contains_match', 'f1'),
+                               description='objects spread over several abstracts'),
              'matching': TaskSpec('matching', 'matching', ('accuracy',),
                                   description='should one paper cite the other?')}
 
@@ -153,7 +155,7 @@ def norm_question(q: str) -> str:
 class NQOpenDataset(Dataset):
     "NQ-open questions with a Wikipedia-passage store and a history-QA store."
     name, embedded = 'nq-open', 'embedded/nq-open'
-    tasks = {'open': TaskSpec('open', 'qa', ('em', 'em_strict', 'f1'),
+    tasks = {'open': TaskSpec('open', 'qa', ('contains_match', 'exact_match', 'f1'),
                               description='open-domain questions (oracle subset)')}
     official = {f: (u, None) for f, u in NQ_URLS.items()}
 

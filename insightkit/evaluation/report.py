@@ -167,7 +167,7 @@ def method_labels(manifests: Sequence[dict]) -> list[str]:
 # a method label per run (default `method_labels`)
 def runs_table(run_dirs: Sequence[str | Path], labels: Sequence[str] | None = None,
               ) -> 'pd.DataFrame':
-    "A study table of EM and F1 (qa runs) or accuracy (matching runs) per item of each run folder."
+    "A study table of containment EM and F1 (qa runs) or accuracy (matching runs) per item of each run folder."
     import pandas as pd
     from insightkit.evaluation.metrics import qa_item_scores
     runs = [read_run(d) for d in run_dirs]

@@ -7,9 +7,9 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from ..evaluation.metrics import (answer_tokens, average, contains_match, exact_match, matching_scores,
-                                           parse_yes_no,
-                                           qa_item_scores, rouge_scores, strip_reasoning, token_f1)
+from ..evaluation.metrics import (answer_tokens, average, best_over_golds, contains_match, exact_match,
+                                           matching_scores, parse_yes_no, qa_item_scores, rouge_scores,
+                                           strip_reasoning)
 
 # %% auto #0
 __all__ = ['answer_recall', 'doc_scores', 'exact_answer_score', 'item_scores', 'aggregate']
@@ -59,7 +59,8 @@ def item_scores(rec: dict, # a prediction record
     out = {}
     if kind in ('qa', 'multi'):
         out.update(qa_item_scores(pred, golds, multi=kind == 'multi'))
-        if kind == 'qa': out['em_strict'] = max((exact_match(strip_reasoning(pred), g) for g in golds), default=0.0)
+        # strict beside containment; a multi-source reply lists several golds, so it is never one of them
+        if kind == 'qa': out['exact_match'] = best_over_golds(exact_match, strip_reasoning(pred), golds)
     elif kind == 'matching':
         v = parse_yes_no(pred)
         out['accuracy'] = math.nan if v is None else float(v == (golds[0] == 'Yes'))

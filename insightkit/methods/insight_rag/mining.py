@@ -223,8 +223,8 @@ def eval_miner(miner: Miner, # the miner to score
                max_new_tokens: int = 100, # the paper's limit
                base: bool = True, # also score the base model (the control): without the adapter, or its own weights
               ) -> dict:
-    """Exact match on deep questions and Recall@k on multi-source ones, prompted with `sub rel`; with the base model's
-    scores as control."""
+    """`contains_match` (the paper's EM) on deep questions and Recall@k on multi-source ones, prompted with `sub rel`;
+    with the base model's scores as control."""
     if (items is None or multi is None) and corpus is None:
         raise InsightkitError('eval_miner needs a corpus, or both items and multi')
     if limit is not None and limit < 1:
@@ -239,16 +239,17 @@ def eval_miner(miner: Miner, # the miner to score
         return (d, [contains_match(x[0] if x else '', it.obj) for x, it in zip(d, deep)], m,
                 [multi_recall(x, it.golds) for x, it in zip(m, many)])
     mean = lambda xs: round(sum(xs)/len(xs), 4) if xs else None
-    d, em, m, rec = score(miner, True)
-    bd, bem, bm, brec = _control(miner, score) if base else (d, em, m, rec)
+    d, hit, m, rec = score(miner, True)
+    bd, bhit, bm, brec = _control(miner, score) if base else (d, hit, m, rec)
     preds = [{'kind': 'deep', 'prompt': miner.prompt(f'{it.sub} {it.rel}'), 'golds': it.golds, 'mined': x, 'score': s,
               'base_mined': bx, 'base_score': bs}
-             for it, x, s, bx, bs in zip(deep, d, em, bd, bem)]
+             for it, x, s, bx, bs in zip(deep, d, hit, bd, bhit)]
     preds += [{'kind': 'multi', 'prompt': miner.prompt(f'{it.sub} {it.rel}'), 'golds': it.golds, 'mined': x, 'score': s,
                'base_mined': bx, 'base_score': bs}
               for it, x, s, bx, bs in zip(many, m, rec, bm, brec)]
-    return {'em': mean(em), 'base_em': mean(bem) if base else None, 'n': len(deep), f'recall_at_{top_k}': mean(rec),
-            f'base_recall_at_{top_k}': mean(brec) if base else None, 'n_multi': len(many), 'top_k': top_k,
+    return {'contains_match': mean(hit), 'base_contains_match': mean(bhit) if base else None, 'n': len(deep),
+            f'recall_at_{top_k}': mean(rec), f'base_recall_at_{top_k}': mean(brec) if base else None,
+            'n_multi': len(many), 'top_k': top_k,
             'miner': miner.name, 'seconds': round(time.perf_counter() - t0, 2), 'predictions': preds}
 
 # %% ../../../nbs/06a_mining.ipynb #8dec1fa5

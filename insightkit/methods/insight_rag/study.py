@@ -18,8 +18,9 @@ from insightkit.methods.insight_rag.identifier import (
 from .insights import default_miner_dir, miner_source
 
 # %% auto #0
-__all__ = ['JUDGE_PROMPT', 'JUDGE_SCHEMA', 'paper_grid', 'run_grid', 'grid_frame', 'plot_k_curves', 'trend_claims',
-           'matching_flips', 'retrieval_failures', 'completed_runs', 'judge_insights', 'component_analysis']
+__all__ = ['SCORE_LABELS', 'JUDGE_PROMPT', 'JUDGE_SCHEMA', 'paper_grid', 'run_grid', 'grid_frame', 'plot_k_curves',
+           'trend_claims', 'matching_flips', 'retrieval_failures', 'completed_runs', 'judge_insights',
+           'component_analysis']
 
 # %% ../../../nbs/07c_study.ipynb #5f599341
 def paper_grid(task: str = 'deep', # deep, multi or matching
@@ -50,6 +51,9 @@ def run_grid(grid: Sequence[tuple[str, dict]], # (variant, settings) pairs, e.g.
             for row, (name, settings) in zip(study.rows, grid)]
 
 # %% ../../../nbs/07c_study.ipynb #ab04078e
+# how a score is labelled in tables and figures: `contains_match` is what the paper calls EM
+SCORE_LABELS = {'contains_match': 'containment EM', 'exact_match': 'strict EM', 'f1': 'F1', 'accuracy': 'accuracy'}
+
 def grid_frame(rows: Sequence[dict]):
     "A `run_grid` result as a table: variant, kb, k, the task's scores, context tokens and n, one row per cell."
     import pandas as pd
@@ -57,11 +61,11 @@ def grid_frame(rows: Sequence[dict]):
     names = {'vanilla': 'Vanilla', 'insight-rag': 'Insight-RAG'}
     df['method'] = [('RAG (triples)' if kb == 'triples' else 'RAG') if v == 'rag' else names.get(v, v)
                     for v, kb in zip(df['variant'], df['kb'])]
-    scores = [c for c in ('em', 'f1', 'accuracy') if c in df.columns]
+    scores = [c for c in SCORE_LABELS if c in df.columns]
     return df[['method', 'variant', 'k', *scores, 'context_tokens', 'n', 'uncached_calls', 'seconds', 'run_dir']]
 
 def plot_k_curves(df, # a `grid_frame`
-                  metric: str, # em, f1 or accuracy
+                  metric: str, # a score of `SCORE_LABELS`
                   ax, # a matplotlib axis
                   title: str = '',
                   # published curves drawn dotted: label -> {k: score, on the same 0-1 scale}
@@ -80,7 +84,7 @@ def plot_k_curves(df, # a `grid_frame`
     ks = sorted({int(k) for k in df[df.variant != 'vanilla'].k} | {int(k) for pts in reference.values() for k in pts})
     top = max([df[metric].max(), *(v for pts in reference.values() for v in pts.values())])
     ax.set(xscale='log', xticks=ks, xticklabels=[str(k) for k in ks], xlabel='k',
-           ylabel=metric.upper() if metric != 'accuracy' else 'accuracy',
+           ylabel=SCORE_LABELS.get(metric, metric),
            title=title, ylim=(0, max(0.05, min(1.0, top*1.15))))
     ax.minorticks_off(); ax.legend(fontsize=7)
 
@@ -92,7 +96,7 @@ def _cells(df, variant: str, col: str) -> dict:
 
 def trend_claims(df, # a `grid_frame` of a deep or multi-source grid: vanilla, RAG and Insight-RAG cells
                  task: str = 'deep', # deep (the claims of §5.1 about Figure 3) or multi (§5.2, Figure 4)
-                 metric: str = 'em', # the score the claims are checked on
+                 metric: str = 'contains_match', # the score the claims are checked on (the paper's EM)
                 ):
     """The paper's claims about Figure 3 or 4, in our words, each beside what our grid shows and whether it agrees
     (None: the grid cannot tell)."""
@@ -110,7 +114,7 @@ def trend_claims(df, # a `grid_frame` of a deep or multi-source grid: vanilla, R
     rises = all(rag[a] <= rag[b] for a, b in zip(rk, rk[1:])) and rag[rk[-1]] > rag[rk[0]]
     ahead = all(g > 0 for g in gap.values())
     gaps = ', '.join(f'k={k}: {100*g:+.1f}' for k, g in gap.items())
-    m = metric.upper()
+    m = SCORE_LABELS.get(metric, metric)
     if task == 'deep':
         v = van.get(0)
         rows = [
@@ -266,8 +270,8 @@ def component_analysis(data=None, # data folder (default: the data in use)
                        top_k: int = 10, # miner Recall@k on multi-source questions
                        judge=None, # the judge LLM
                       ) -> dict:
-    """Identifier (judged 0 / 0.5 / 1 against `sub rel`), miner (EM, Recall@k) and retriever (Hits@k, MRR) scores: a
-    JSON-ready dict."""
+    """Identifier (judged 0 / 0.5 / 1 against `sub rel`), miner (containment EM, Recall@k) and retriever (Hits@k, MRR)
+    scores: a JSON-ready dict."""
     from insightkit.data.insight_rag import Corpus
     from insightkit.evaluation.metrics import average
     corpus = Corpus(data, prefix)
