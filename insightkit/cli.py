@@ -339,7 +339,7 @@ def build_parser(variant: str | None = None, # for `run VARIANT`: add that varia
     )
     q.add_argument('--prefix', help='insight-rag file prefix, e.g. AAN, OC, MINI')
     q.add_argument('--limit', type=int, help='only the first N items')
-    q.add_argument('--batch-size', type=int, default=8,
+    q.add_argument('--batch-size', type=int, default=64,
                    help='items answered together; each line is written when its batch returns')
     q.add_argument('--runs-dir', help='base folder of run folders (default: INSIGHTKIT_RUNS or ./runs)')
     if variant is not None:

@@ -141,7 +141,7 @@ def run(variant: Variant, # the method
         runs_dir: str | Path | None = None, # base folder of run folders (default env INSIGHTKIT_RUNS, else ./runs)
         name: str | None = None, # folder prefix (default `<variant>-<task>`)
         # items answered together (their LLM calls are batched); each line is written when its batch returns
-        batch_size: int = 8,
+        batch_size: int = 64, # the local engine decodes 64 conversations at once
         # provenance of the data (dataset, dir, origin, file hashes) for the manifest and identity
         data: dict | None = None,
         wait: float = 0.0, # seconds to wait for a run folder another process holds
@@ -241,7 +241,7 @@ def run_variant(variant: str | Variant, # a registered variant name (or a varian
                 prefix: str | None = None, # insight-rag's file prefix (AAN, OC, MINI)
                 limit: int | None = None, # the first `limit` items only
                 runs_dir: str | Path | None = None, # base folder of run folders
-                batch_size: int = 8, # items answered together
+                batch_size: int = 64, # items answered together
                 **settings, # the variant's settings
                ) -> dict:
     "Run a variant on one task of a dataset and score it: a JSON-ready dict of scores, `run_dir`, `status`, calls made."

@@ -71,7 +71,7 @@ def run_study(cells: Sequence, # Cells, variant names, or (variant, settings[, l
               prefix: str | None = None, # insight-rag's file prefix
               limit: int | None = None, # the first N items
               runs_dir=None, # base folder of run folders
-              batch_size: int = 8, # items answered together
+              batch_size: int = 64, # items answered together
              ) -> Study:
     "Run (or read back) every cell on the same items; one summary row per cell and a tidy per-item table."
     import pandas as pd

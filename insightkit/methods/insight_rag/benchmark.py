@@ -41,7 +41,7 @@ def chat_each(llm, # an `LLM` (or any object with `chat_batch(conversations, sch
               conversations: Sequence[list[dict]], # the conversations to answer
               schema: dict, # JSON Schema every reply must match
               max_tokens: int, # tokens generated per reply at most
-              batch_size: int = 16, # conversations sent in one `chat_batch` call
+              batch_size: int = 64, # conversations sent in one `chat_batch` call
               desc: str | None = None, # progress-bar label
              ) -> list:
     "One result per conversation: its `Reply` (with checked `data`) or the `OutputValidationError` that stopped it."
@@ -141,7 +141,7 @@ def extract_triples(docs, # documents (anything `doc_texts` accepts)
                     chunk_tokens: int = 192, # token budget of one chunk
                     max_tokens: int = 320, # tokens generated per chunk at most
                     max_triples: int = 4, # triples per chunk at most (the schema's maxItems)
-                    batch_size: int = 16, # chunks per `chat_batch` call
+                    batch_size: int = 64, # chunks per `chat_batch` call
                     tokenizer=None, # tokenizer for the chunk budget; default `chunk_text`'s
                    ) -> Extraction:
     "Extract `(sub, rel, obj)` triples from every chunk of every document; each triple keeps its document id."
@@ -250,7 +250,7 @@ def question_problem(question: Any, # the proposed question
 def add_questions(items: Sequence[DeepItem | MultiItem], # candidates; their `question` and `extra['source']` are set
                   llm=None, # the questioner; default `get_llm('questioner')`; False: templates only
                   max_tokens: int = 64, # tokens generated per question at most
-                  batch_size: int = 16, # items per `chat_batch` call
+                  batch_size: int = 64, # items per `chat_batch` call
                  ) -> dict:
     """Write a question for every item, by the LLM when its reply passes `question_problem`, else by
     `template_question`; counts."""
