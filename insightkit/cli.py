@@ -264,7 +264,7 @@ def build_parser(variant: str | None = None, # for `run VARIANT`: add that varia
     q.add_argument('--rag-prompts', type=int, default=64, help='RAG prompts, as the rag variant builds them')
     q.add_argument('--json-prompts', type=int, default=32, help="JSON-schema prompts, as IP-RAR's analysis builds them")
     q.add_argument('--rag-tokens', type=int, default=64, help='most new tokens of a RAG answer')
-    q.add_argument('--threads', type=int, help='threads of both sides (default: INSIGHTKIT_THREADS, else half the cores)')
+    q.add_argument('--threads', type=int, help='threads per side (default: INSIGHTKIT_THREADS, else half the cores)')
     q.add_argument('--no-llamacpp', action='store_true', help='leave the llama.cpp side out')
     q.add_argument('--today', action='store_true', help='also time the transformers generate loop used before')
     q = add(bench, 'memory', cmd_bench_memory, 'memory build cost and per-clue latency with and without KV reuse')

@@ -112,7 +112,7 @@ def side_summary(parts: list[dict]) -> dict:
 
 # %% ../../nbs/13a_bench_generate.ipynb #7c55beee
 def bench_generate(rag_prompts: int = 64, json_prompts: int = 32, rag_tokens: int = 64,
-                   threads: int | None = None, # torch and llama.cpp threads (default: `INSIGHTKIT_THREADS`, else torch's)
+                   threads: int | None = None, # both sides' threads (default: `INSIGHTKIT_THREADS`, else torch's)
                    llamacpp: bool = True, # run the llama.cpp side
                    today: bool = False, # also run the transformers `generate` loop the backend used before
                   ) -> dict:
@@ -145,4 +145,4 @@ def bench_generate(rag_prompts: int = 64, json_prompts: int = 32, rag_tokens: in
                    today_schema_failures=out['today']['schema_failures'])
     return {**res, 'threads': threads, 'rag_prompts': rag_prompts, 'json_prompts': json_prompts,
             'rag_tokens': rag_tokens, 'engine': ours_b.call_identity().split('|', 1)[1], 'sides': out,
-            'note': 'ratio = llamacpp_s / ours_s; today = the transformers generate loop (batch 8) used before the engine'}
+            'note': 'ratio = llamacpp_s / ours_s; today = the transformers generate loop (batch 8) used before'}

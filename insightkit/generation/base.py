@@ -98,7 +98,8 @@ class GenSettings:
     top_p: float = 1.0
     seed: int = 0
     stop: tuple[str, ...] = ()
-    no_repeat_ngram: int | None = None # forbid repeating an n-token run of the reply (0 off; None: the backend's default)
+    # forbid repeating an n-token run of the reply (0: off; None: the backend's default)
+    no_repeat_ngram: int | None = None
 
     def __post_init__(self):
         n = self.max_tokens

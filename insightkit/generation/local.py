@@ -264,9 +264,9 @@ class LocalBackend(Backend):
                  batch_size: int = 64, # conversations decoded together (the engine's cache rows)
                  # where converted models and weight hashes live (default `models_dir()`)
                  models_dir: str | Path | None = None,
-                 engine: str = 'auto', # engine (continuous batching), generate (transformers) or auto (engine if it can)
+                 engine: str = 'auto', # engine (continuous batching), generate (transformers) or auto (engine if able)
                  no_repeat_ngram: int = NO_REPEAT_NGRAM, # default repetition guard of calls that set none (0 off)
-                 matmul_dtype: str = 'auto', # the engine's projections: auto (bfloat16 on a CPU that has it), float32, …
+                 matmul_dtype: str = 'auto', # the engine's projections: auto (bfloat16 on a CPU with it), float32, …
                 ):
         if engine not in ('auto', 'engine', 'generate'):
             raise BackendUnavailable(f'engine must be auto, engine or generate, got {engine!r}')
@@ -433,7 +433,8 @@ def generate_engine(self: LocalBackend, lm: LoadedModel, prompts: list[str], sch
                        xgr.GrammarMatcher(grammar) if grammar is not None else None, guard, settings.stop, lm.tok,
                        lm.model.config.vocab_size)
     jobs = [Job(x, chooser()) for x in ids]
-    lm.engine(self.batch_size, engine_matmul_dtype(self.matmul_dtype, lm)).run([jobs[i] for i in sorted(range(len(jobs)), key=lambda i: ids[i])])
+    engine = lm.engine(self.batch_size, engine_matmul_dtype(self.matmul_dtype, lm))
+    engine.run([jobs[i] for i in sorted(range(len(jobs)), key=lambda i: ids[i])])
     return replies_or_raise([reply_or_error(lm, j.out, len(j.ids), schema, settings, self.model) for j in jobs])
 
 # %% ../../nbs/01b_local.ipynb
@@ -442,7 +443,8 @@ def engine_matmul_dtype(setting: str, lm: LoadedModel) -> str | None:
     (oneDNN says so), else the model's own; `float32` or any other torch type name is taken as given."""
     import torch
     if setting == 'auto':
-        fast = lm.device == 'cpu' and torch.backends.mkldnn.is_available() and torch.ops.mkldnn._is_mkldnn_bf16_supported()
+        mkldnn = torch.backends.mkldnn.is_available() and torch.ops.mkldnn._is_mkldnn_bf16_supported()
+        fast = lm.device == 'cpu' and mkldnn
         return 'bfloat16' if fast and lm.model.dtype == torch.float32 else None
     return None if getattr(torch, setting) == lm.model.dtype else setting
 
