@@ -72,7 +72,11 @@ def cmd_data_check(a):
     from insightkit.data.datasets import find_dataset
     r = find_dataset(a.dataset, a.dir, a.prefix).check()
     emit(r, a.json)
-    if not r['ok']: sys.exit(1)
+    if not r['ok']:  # the report lists every problem; one line on stderr says so, and the exit code is 2
+        n = r.get('problem_count', len(r['problems']))
+        print(f"insightkit: error: {a.dir}: {n} problem{'s' * (n != 1)} in the data, the first: {r['problems'][0]}",
+              file=sys.stderr)
+        sys.exit(2)
 
 def cmd_data_fetch(a):
     "Download a dataset's official files: verified into a temporary name, then moved into place."

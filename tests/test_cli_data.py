@@ -35,7 +35,7 @@ def test_data_check_names_the_broken_line(shared_aan, tmp_path):
     rec = json.loads(lines[6]); del rec['obj']; lines[6] = json.dumps(rec) + '\n'
     (tmp_path/'AAN_graph.jsonl').write_text(''.join(lines))
     p = run([*CLI, 'data', 'check', str(tmp_path), '--prefix', 'AAN', '--json'], check=False)
-    assert p.returncode == 1
+    assert p.returncode == 2 and p.stderr.count('\n') == 1 and 'AAN_graph.jsonl:7' in p.stderr, p.stderr
     r = json.loads(p.stdout)
     assert not r['ok'] and r['dataset'] == 'insight-rag' and len(r['problems']) == 1, r['problems']
     assert r['problems'][0].startswith("AAN_graph.jsonl:7: field 'obj'"), r['problems']

@@ -63,7 +63,7 @@ def test_a_damaged_line_is_named_by_file_and_line(tmp_path, name, damage):
     lines = f.read_bytes().splitlines()
     f.write_bytes(b'\n'.join(DAMAGES[damage](lines)) + b'\n')
     code, r = check(str(d))
-    assert code == 1 and not r['ok']
+    assert code == 2 and not r['ok']
     assert any(f'{f.name}:{len(lines)}' in p for p in r['problems']), r['problems']
 
 @pytest.mark.parametrize('name, file, field', [('leval', 'legal_contract_qa.jsonl', 'instructions'),
@@ -75,7 +75,7 @@ def test_a_missing_field_is_named(tmp_path, name, file, field):
     del recs[0][field]
     f.write_text(''.join(json.dumps(r) + '\n' for r in recs))
     code, r = check(str(d))
-    assert code == 1 and any(f"{f.name}:1" in p and field in p for p in r['problems']), r['problems']
+    assert code == 2 and any(f"{f.name}:1" in p and field in p for p in r['problems']), r['problems']
 
 def test_an_empty_document_and_bioasq_damage_are_named(tmp_path):
     d = shutil.copytree(find_dataset('leval').dir, tmp_path/'leval')
@@ -83,19 +83,19 @@ def test_an_empty_document_and_bioasq_damage_are_named(tmp_path):
     recs = [json.loads(l) for l in f.read_text().splitlines()]; recs[0]['input'] = '   '
     f.write_text(''.join(json.dumps(r) + '\n' for r in recs))
     code, r = check(str(d))
-    assert code == 1 and any("legal_contract_qa.jsonl:1: field 'input' is empty" in p for p in r['problems']), r['problems']
+    assert code == 2 and any("legal_contract_qa.jsonl:1: field 'input' is empty" in p for p in r['problems']), r['problems']
     recs[0]['input'], recs[0]['instructions'], recs[0]['outputs'] = 'A contract.', [], []  # a document with no questions
     f.write_text(''.join(json.dumps(r) + '\n' for r in recs))
     code, r = check(str(d))
-    assert code == 1 and any("legal_contract_qa.jsonl:1: field 'instructions' is empty" in p for p in r['problems'])
+    assert code == 2 and any("legal_contract_qa.jsonl:1: field 'instructions' is empty" in p for p in r['problems'])
     b = shutil.copytree(find_dataset('bioasq').dir, tmp_path/'bioasq')
     g = next(b.glob('*golden*.json')); data = json.loads(g.read_text()); del data['questions'][2]['body']
     g.write_text(json.dumps(data, indent=1))
     code, r = check(str(b))
-    assert code == 1 and any(f"{g.name}:" in p and ": question 3 " in p and "'body' is missing" in p for p in r['problems']), r['problems']
+    assert code == 2 and any(f"{g.name}:" in p and ": question 3 " in p and "'body' is missing" in p for p in r['problems']), r['problems']
     g.write_bytes(g.read_bytes().replace(b'"questions"', b'"questions\xff"', 1))
     code, r = check(str(b))
-    assert code == 1 and any(f'{g.name}:' in p and 'not UTF-8' in p for p in r['problems']), r['problems']
+    assert code == 2 and any(f'{g.name}:' in p and 'not UTF-8' in p for p in r['problems']), r['problems']
 
 def test_data_given_a_file_says_so(tmp_path):
     f = tmp_path/'x.jsonl'; f.write_text('{}\n')
@@ -108,7 +108,7 @@ def test_a_damaged_docs_file_gives_one_error_not_a_cascade(tmp_path):
     lines[4] = lines[4][:30] + b'\xe9' + lines[4][31:]
     f.write_bytes(b'\n'.join(lines) + b'\n')
     code, r = check(str(d))
-    assert code == 1
+    assert code == 2
     assert [p for p in r['problems'] if 'not UTF-8' in p] == ['MINI_docs.jsonl:5: byte 0xe9 at column 31 is not UTF-8']
     assert not [p for p in r['problems'] if 'not in the corpus' in p], r['problems']
     assert len(r['problems']) == 2  # the byte, and one note that references were not checked

@@ -184,7 +184,7 @@ def test_damaged_data_is_located_never_a_traceback(name, data):
         spots = damage_bioasq(data, d, files['embedded_golden.json']) if name == 'bioasq' else damage_json_lines(
             data, d, files)
         code, r, err = data_check(name, d)  # anything but SystemExit(1) fails the test with its traceback
-    assert code == 1 and not r['ok'] and r['problem_count'] >= len(spots), (code, r, err)
+    assert code == 2 and not r['ok'] and r['problem_count'] >= len(spots), (code, r, err)
     where = []
     for p in r['problems']:
         m = LOCATED.match(p)
