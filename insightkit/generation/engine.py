@@ -145,6 +145,7 @@ def forward(self: Engine, x, first_row: int, starts):
     """Hidden states after every layer for new tokens `x [B, T, hidden]` of cache rows `first_row…first_row+B-1`,
     whose first new token sits at positions `starts [B]`."""
     import torch
+    import torch.nn.functional as F
     B, T, _ = x.shape
     dev, kv = self.device, self.kv
     positions = starts[:, None] + torch.arange(T, device=dev)
@@ -161,7 +162,9 @@ def forward(self: Engine, x, first_row: int, starts):
         K, V = kv.k[i, rows], kv.v[i, rows]
         if T == 1: K[ar, :, starts], V[ar, :, starts] = k[:, :, 0], v[:, :, 0]
         else: s = int(starts[0]); K[0, :, s:s + T], V[0, :, s:s + T] = k[0], v[0]
-        o = self.attend(q, K[:, :, :span], V[:, :, :span], visible)
+        if T == 1: o = self.attend(q, K[:, :, :span], V[:, :, :span], visible)
+        elif span == T: o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)  # nothing before
+        else: o = F.scaled_dot_product_attention(q, K[:, :, :span], V[:, :, :span], attn_mask=visible, enable_gqa=True)
         x = x + lin(a.o_proj, o.transpose(1, 2).reshape(B, T, -1))
         m, h = layer.mlp, layer.post_attention_layernorm(x)
         x = x + lin(m.down_proj, self.act(lin(m.gate_proj, h)) * lin(m.up_proj, h))
