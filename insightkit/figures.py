@@ -11,9 +11,9 @@ from .core import DataSource, InsightkitError, file_sha256, package_versions, pr
 from .secrets import redact, scrub
 
 # %% auto #0
-__all__ = ['CELL_TIMEOUT', 'project_root', 'figure_notebooks', 'save_figure', 'save_table', 'folder_signature', 'stored_result',
-           'data_file_hashes', 'llm_call_stats', 'notebook_parameters', 'scrub_strings', 'run_figure', 'data_root',
-           'run_figures']
+__all__ = ['CELL_TIMEOUT', 'project_root', 'figure_notebooks', 'save_figure', 'save_table', 'library_fingerprint', 'figure_key',
+           'up_to_date', 'folder_signature', 'stored_result', 'data_file_hashes', 'llm_call_stats',
+           'notebook_parameters', 'scrub_strings', 'run_figure', 'data_root', 'run_figures']
 
 # %% ../nbs/13_figures.ipynb #fa603188
 def project_root(start: str | Path | None = None) -> Path:
@@ -54,6 +54,34 @@ def save_table(df, name: str, out_dir: str | Path = 'out') -> list[Path]:
     paths = [out/f'{name}.csv', out/f'{name}.md']
     df.to_csv(paths[0], index=False); paths[1].write_text(df.to_markdown(index=False) + '\n')
     return paths
+
+# %% ../nbs/13_figures.ipynb
+def library_fingerprint() -> str:
+    "A digest of every file of the installed `insightkit` package: code, prompts, embedded data."
+    import hashlib, importlib.util
+    pkg, h = Path(importlib.util.find_spec('insightkit').origin).parent, hashlib.sha256()
+    for p in sorted(pkg.rglob('*')):
+        if not p.is_file() or '__pycache__' in p.parts: continue
+        h.update(str(p.relative_to(pkg)).encode()); h.update(p.read_bytes())
+    return h.hexdigest()[:16]
+
+def figure_key(nb_path: Path, params: dict, data_hashes: dict, versions: dict, library: str) -> str:
+    """Everything a paper notebook's outputs depend on: its own text, the parameters it takes, the data, the package
+    versions, the library's files and the `INSIGHTKIT_*` settings (threads and the run label aside)."""
+    from insightkit.core import stable_hash
+    declared = notebook_parameters(nb_path)
+    env = {k: v for k, v in os.environ.items() if k.startswith('INSIGHTKIT_')
+           and k not in ('INSIGHTKIT_THREADS', 'INSIGHTKIT_RUN', 'INSIGHTKIT_PROGRESS')}
+    config = os.environ.get('INSIGHTKIT_CONFIG')
+    return stable_hash({'notebook': file_sha256(nb_path), 'data': data_hashes, 'versions': versions, 'env': env,
+                        'params': {k: v for k, v in params.items() if k in declared and k != 'fresh'},
+                        'config': file_sha256(config) if config and Path(config).is_file() else None,
+                        'library': library}, 16)
+
+def up_to_date(entry: dict | None, key: str, out_dir: Path) -> bool:
+    "Whether a manifest entry ran ok under the same key and its outputs and executed notebook are all still there."
+    if not entry or entry.get('key') != key or entry.get('status') != 'ok': return False
+    return all((out_dir/p).exists() for p in [*entry.get('outputs', []), entry.get('executed_notebook', '-')])
 
 # %% ../nbs/13_figures.ipynb
 def folder_signature(path: str | Path | None) -> list | None:
@@ -198,11 +226,16 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
     # one notebook runs at a time, so its kernel may use every core (up to 8) unless the user chose
     os.environ.setdefault('INSIGHTKIT_THREADS', str(max(1, min(8, os.cpu_count() or 1))))
     versions, hashes = package_versions(), data_file_hashes(src)
-    bar = progress(nbs, desc='figures', unit='notebook')
+    library, bar = library_fingerprint(), progress(nbs, desc='figures', unit='notebook')
     for nb in bar:
         bar.set_postfix_str(nb.stem)
+        key = figure_key(nb, params, hashes, versions, library)
+        old = manifest['figures'].get(nb.stem)
+        if not fresh and up_to_date(old, key, out_dir):
+            print(f"{nb.stem}: up to date (ok in {old['seconds']} s when it ran; --fresh runs it again)", flush=True)
+            continue
         entry = run_figure(nb, out_dir, params, timeout)
-        entry.update(mode=mode, data=hashes, versions=versions)
+        entry.update(mode=mode, data=hashes, versions=versions, key=key)
         manifest['figures'][nb.stem] = entry
         manifest['updated'] = time.strftime('%Y-%m-%dT%H:%M:%S%z')
         tmp = manifest_path.with_suffix('.tmp'); tmp.write_text(json.dumps(manifest, indent=2))
