@@ -52,7 +52,7 @@ def analysis_workload(n: int = 32) -> tuple[list[list[dict]], dict, int]:
 def run_ours(backend: LocalBackend, convs: list, schema: dict | None, max_tokens: int) -> dict:
     "Answer `convs` with a local backend (its engine or `generate`); seconds, tokens and schema failures."
     lm = backend.load()
-    engine = lm.engine(backend.batch_size) if backend.decoder() == 'engine' else None
+    engine = backend.decoding_engine(lm) if backend.decoder() == 'engine' else None
     before = dict(engine.stats) if engine else {}
     start = time.perf_counter()
     try: replies, failures = backend.generate(convs, schema, GenSettings(max_tokens=max_tokens)), 0
@@ -103,11 +103,13 @@ def side_summary(parts: list[dict]) -> dict:
     "Totals over a side's workloads, with prefill and decode tokens per second."
     tot = {k: sum(p.get(k, 0) for p in parts) for k in ('seconds', 'prompt_tokens', 'completion_tokens',
                                                         'schema_failures', 'prefill_s')}
-    decode_s = max(tot['seconds'] - tot['prefill_s'], 1e-9)
+    timed = all('prefill_s' in p for p in parts)  # transformers' generate does not say how long its prefill took
+    decode_s = tot['seconds'] - tot['prefill_s'] if timed else None
     return {'seconds': round(tot['seconds'], 2), 'prompt_tokens': tot['prompt_tokens'],
             'completion_tokens': tot['completion_tokens'], 'schema_failures': tot['schema_failures'],
-            'prefill_tokens_per_s': round(tot['prompt_tokens'] / max(tot['prefill_s'], 1e-9), 1),
-            'decode_tokens_per_s': round(tot['completion_tokens'] / decode_s, 1),
+            'prefill_tokens_per_s': round(tot['prompt_tokens'] / tot['prefill_s'], 1) if timed else None,
+            'decode_tokens_per_s': round(tot['completion_tokens'] / decode_s, 1) if timed else None,
+            'end_to_end_tokens_per_s': round((tot['prompt_tokens'] + tot['completion_tokens']) / tot['seconds'], 1),
             'parts': [{k: round(v, 2) if isinstance(v, float) else v for k, v in p.items()} for p in parts]}
 
 # %% ../../nbs/13a_bench_generate.ipynb #7c55beee

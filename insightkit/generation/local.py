@@ -433,8 +433,7 @@ def generate_engine(self: LocalBackend, lm: LoadedModel, prompts: list[str], sch
                        xgr.GrammarMatcher(grammar) if grammar is not None else None, guard, settings.stop, lm.tok,
                        lm.model.config.vocab_size)
     jobs = [Job(x, chooser()) for x in ids]
-    engine = lm.engine(self.batch_size, engine_matmul_dtype(self.matmul_dtype, lm))
-    engine.run([jobs[i] for i in sorted(range(len(jobs)), key=lambda i: ids[i])])
+    self.decoding_engine(lm).run([jobs[i] for i in sorted(range(len(jobs)), key=lambda i: ids[i])])
     return replies_or_raise([reply_or_error(lm, j.out, len(j.ids), schema, settings, self.model) for j in jobs])
 
 # %% ../../nbs/01b_local.ipynb
@@ -447,6 +446,13 @@ def engine_matmul_dtype(setting: str, lm: LoadedModel) -> str | None:
         fast = lm.device == 'cpu' and mkldnn
         return 'bfloat16' if fast and lm.model.dtype == torch.float32 else None
     return None if getattr(torch, setting) == lm.model.dtype else setting
+
+# %% ../../nbs/01b_local.ipynb
+@patch
+def decoding_engine(self: LocalBackend, lm: LoadedModel | None = None) -> Engine:
+    "The engine this backend decodes with (its rows and projection type; made once per model)."
+    lm = lm or self.load()
+    return lm.engine(self.batch_size, engine_matmul_dtype(self.matmul_dtype, lm))
 
 # %% ../../nbs/01b_local.ipynb #8755e94c
 def default_tokenizer():
