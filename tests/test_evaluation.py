@@ -123,10 +123,13 @@ def test_cli_judge_two_local_judges_and_cached_rerun(private_cache):
     for m in first['methods'].values():
         for j in m.values(): assert j['n'] + j['failures'] == 2 and (j['n'] == 0 or 0 <= j['mean'] <= 5)
     assert first['judges'][1]['style'] == 'strict' and set(first['position_bias']) == {'a', 'b'}
-    assert first['calls'] == 2*2*2 + 2*2*2 + first['retries']  # pointwise: 2 runs x 2 items x 2 judges; A/B: 2 items x 2 orders x 2 judges
+    # 16 planned asks (pointwise: 2 runs x 2 items x 2 judges; A/B: 2 items x 2 orders x 2 judges); a retry adds at most
+    # one call, and an ask whose reply broke its schema inside the backend is counted by its repair or as a failure
+    planned = 2*2*2 + 2*2*2
+    assert planned <= first['calls'] + sum(first['failures'].values()) <= planned + first['retries'], first
     assert first['uncached_calls'] > 0
     again = json.loads(run(cmd, timeout=300).stdout)
-    assert again['uncached_calls'] == 0 and again['methods'] == first['methods']
+    assert again['uncached_calls'] == 0 and again['methods'] == first['methods'], ({k: first[k] for k in ('calls', 'uncached_calls', 'retries', 'failures')}, {k: again[k] for k in ('calls', 'uncached_calls', 'retries', 'failures')})
 
 # --- the paper notebook (quick mode, two questions) ---------------------------------------------------------
 

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/12a_judges.ipynb #281d374d
 from __future__ import annotations
-import json, random
+import inspect, json, random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -96,14 +96,18 @@ def ask(judge: Judge, # the judge to ask
     retries, failures}`."""
     Err, llm = _validation_error(), judge.model()
     stats = {'calls': 0, 'uncached': 0, 'retries': 0, 'failures': 0}
+    # a reply the cache records as broken is not asked again (a stand-in model may lack the option)
+    batch = getattr(llm, 'chat_batch', llm.chat)
+    skip = {'skip_broken': True} if 'skip_broken' in inspect.signature(batch).parameters else {}
     def one(conv, seed):
-        r = llm.chat(conv, schema=schema, max_tokens=max_tokens, seed=seed)
+        ask = dict(schema=schema, max_tokens=max_tokens, seed=seed)
+        r = llm.chat_batch([conv], **skip, **ask)[0] if skip else llm.chat(conv, **ask)
         stats['calls'] += 1; stats['uncached'] += not getattr(r, 'cached', False)
         return _checked(r, check)
     out = [None]*len(conversations)
     try:
         replies = llm.chat_batch(list(conversations), schema=schema, max_tokens=max_tokens,
-                                 seed=judge.seed) if conversations else []
+                                 seed=judge.seed, **skip) if conversations else []
         stats['calls'] += len(replies); stats['uncached'] += sum(not getattr(r, 'cached', False) for r in replies)
     except Err: replies = [None]*len(conversations)  # one reply in the batch broke the schema: ask each alone
     for i, conv in enumerate(conversations):
