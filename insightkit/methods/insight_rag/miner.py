@@ -17,122 +17,12 @@ from .miner_items import build_training_items, collate, encode_items, label_toke
 from .miner_items import length_grouped_batches, padding_ratio
 from .miner_model import (add_adapter, autocast_dtype, base_model_folder, load_base_model,
                                                   make_optimizer, train_threads)
+from .miner_config import (AUTOCAST, CPU_RECIPE, METHODS, PAPER_SCALE_RECIPE,
+                                                   QUICK_RECIPE, RESUMABLE_FIELDS, MinerConfig, device_recipe,
+                                                   gpu_recipe, paper_scale_config, quick_config)
 
 # %% auto #0
-__all__ = ['METHODS', 'RESUMABLE_FIELDS', 'AUTOCAST', 'QUICK_RECIPE', 'PAPER_SCALE_RECIPE', 'CPU_RECIPE', 'MinerConfig',
-           'quick_config', 'paper_scale_config', 'gpu_recipe', 'device_recipe', 'training_plan', 'TrainResult',
-           'checkpoints', 'load_state', 'mean_loss', 'train_miner']
-
-# %% ../../../nbs/06_miner.ipynb #ded83e52
-METHODS = ('lora', 'qlora', 'full')
-# settings that do not change what is learned: a run may be resumed with other values
-RESUMABLE_FIELDS = ('save_every', 'keep_checkpoints', 'device', 'loss_every', 'compile')
-AUTOCAST = ('auto', 'bf16', 'off')
-
-@dataclass
-class MinerConfig:
-    "How a miner is trained: base model, LoRA / QLoRA / full fine-tuning, optimiser, schedule and batching."
-    base_model: str = DEFAULT_LOCAL_MODEL # default model name, folder of HF weights, .gguf file or hub id
-    method: str = 'lora' # 'lora', 'qlora' (base weights in 4-bit nf4) or 'full'
-    r: int = 16 # LoRA rank
-    alpha: int = 32 # LoRA alpha (the update is scaled by alpha / r)
-    dropout: float = 0.0 # LoRA dropout (the paper searches 0.05 and 0.1; see below)
-    # layers that get adapters: every linear projection (not the output head), or a list of names
-    target_modules: Any = 'all-linear'
-    lr: float = 2e-3 # peak learning rate
-    schedule: str = 'cosine' # a transformers scheduler: linear, cosine, constant, constant_with_warmup, ...
-    warmup_ratio: float = 0.05 # share of the steps spent warming up
-    weight_decay: float = 0.0 # AdamW weight decay
-    max_grad_norm: float = 1.0 # gradient clipping (0: none)
-    epochs: int = 10 # passes over the items
-    max_steps: int | None = None # train exactly this many optimizer steps instead (epochs then follow)
-    batch_tokens: int | None = None # most padded tokens in one micro-batch (None: chosen for the device; 1024 on CPU)
-    max_batch_items: int | None = None # most items in one micro-batch (None: chosen for the device; 32 on CPU)
-    grad_accum: int = 1 # micro-batches per optimizer step (per process)
-    # checkpoint every N optimizer steps (None: at the end of every epoch; 0: never, only the final model)
-    save_every: int | None = None
-    keep_checkpoints: int = 2 # newest checkpoints kept
-    seed: int = 0 # LoRA initialisation, item order, dropout
-    lowercase: bool = True # lower-case the items (and the fragments when mining)
-    max_length: int = 512 # longest sequence in tokens; longer items are cut
-    compute_dtype: str = 'auto' # QLoRA compute dtype: auto is bfloat16 on a GPU, float32 on CPU
-    dtype: str = 'auto' # weight dtype for lora / full: auto is float32 on CPU, bfloat16 on a GPU
-    device: str = 'auto' # cpu, cuda, mps or auto (under accelerate launch: each process's own GPU)
-    gradient_checkpointing: bool = False # trade compute for memory (large models on small GPUs)
-    loss_every: int | None = None # read the loss off the device and log it every N steps (None: 1 on CPU, 10 on a GPU)
-    # bfloat16 autocast, the adapter stored in bfloat16: auto (on CUDA with bf16), bf16 (always) or off
-    autocast: str = 'auto'
-    compile: bool = False # torch.compile the model (opt-in: not yet measured on a GPU)
-
-    def check(self) -> MinerConfig:
-        "Raise `InsightkitError` for a setting that cannot work; return self."
-        if self.method not in METHODS:
-            raise InsightkitError(f"method must be one of {', '.join(METHODS)}, not {self.method!r}")
-        for name in ('r', 'alpha', 'epochs', 'batch_tokens', 'max_batch_items', 'grad_accum', 'max_length',
-                     'loss_every'):
-            if getattr(self, name) is not None and getattr(self, name) < 1:
-                raise InsightkitError(f'{name} must be at least 1, got {getattr(self, name)!r}')
-        if self.autocast not in AUTOCAST:
-            raise InsightkitError(f"autocast must be one of {', '.join(AUTOCAST)}, not {self.autocast!r}")
-        if self.max_steps is not None and self.max_steps < 1:
-            raise InsightkitError(f'max_steps must be at least 1 (or None), got {self.max_steps}')
-        if self.save_every is not None and self.save_every < 0:
-            raise InsightkitError(
-                f'save_every must be a number of steps, 0 (never) or None (every epoch), got {self.save_every}'
-            )
-        if not 0 <= self.dropout < 1: raise InsightkitError(f'dropout must be in [0, 1), got {self.dropout}')
-        if not self.lr > 0: raise InsightkitError(f'lr must be positive, got {self.lr}')
-        return self
-
-    def to_dict(self) -> dict:
-        "The configuration as a JSON-ready dict."
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, d: dict) -> MinerConfig:
-        "A configuration from a dict; unknown keys are an error that lists the known ones."
-        known = {f.name for f in fields(cls)}
-        if unknown := sorted(set(d) - known):
-            raise InsightkitError(f"unknown miner setting(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
-        return cls(**d)
-
-# %% ../../../nbs/06_miner.ipynb #f920ea95
-QUICK_RECIPE = {'epochs': 6, 'lr': 2e-3, 'batch_tokens': 256, 'max_batch_items': 8}
-
-def quick_config(**overrides) -> MinerConfig:
-    """The quick recipe (`QUICK_RECIPE`) for a miner of a few questions' documents, trained in minutes on a CPU;
-    `overrides` change any setting."""
-    return MinerConfig.from_dict({**QUICK_RECIPE, **overrides}).check()
-
-PAPER_SCALE_RECIPE = {'method': 'full', 'lr': 1e-3, 'epochs': 14, 'batch_tokens': 8192, 'max_batch_items': 256}
-
-def paper_scale_config(**overrides) -> MinerConfig:
-    """The whole-corpus GPU recipe (`PAPER_SCALE_RECIPE`: full fine-tuning, lr 1e-3, 8k-token batches, 14 epochs);
-    `overrides` change any setting."""
-    return MinerConfig.from_dict({**PAPER_SCALE_RECIPE, **overrides}).check()
-
-# %% ../../../nbs/06_miner.ipynb #ae48c702
-CPU_RECIPE = {'batch_tokens': 1024, 'max_batch_items': 32, 'loss_every': 1}
-
-def gpu_recipe(free_bytes: int) -> dict:
-    """Batching for a CUDA device with `free_bytes` of free memory: 8,192 tokens from 40 GiB, halving below, at least
-    1,024."""
-    gib, tokens = free_bytes/2**30, 8192
-    while tokens > 1024 and gib < 40*tokens/8192: tokens //= 2
-    return {'batch_tokens': tokens, 'max_batch_items': tokens//32, 'loss_every': 10}
-
-def device_recipe(config: MinerConfig, # the requested settings; those left None are filled in
-                  device: str, # the device the run trains on
-                  free_bytes: int | None = None, # free device memory (default: asked from CUDA)
-                 ) -> MinerConfig:
-    "`config` with its unset batching settings chosen for `device`: `CPU_RECIPE` off CUDA, `gpu_recipe` on it."
-    if str(device).startswith('cuda'):
-        if free_bytes is None:
-            import torch
-            free_bytes = torch.cuda.mem_get_info(torch.device(device))[0]
-        auto = gpu_recipe(free_bytes)
-    else: auto = CPU_RECIPE
-    return replace(config, **{k: v for k, v in auto.items() if getattr(config, k) is None})
+__all__ = ['training_plan', 'TrainResult', 'checkpoints', 'load_state', 'mean_loss', 'train_miner']
 
 # %% ../../../nbs/06_miner.ipynb #c6b21e0c
 def training_plan(lengths: Sequence[int], # tokens of each item
