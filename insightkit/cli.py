@@ -8,9 +8,10 @@ import argparse, json, sys
 from pathlib import Path
 
 from .core import InsightkitError
-from .commands import (emit, cmd_figures, cmd_llm_ask, cmd_llm_usage, cmd_bench_llm, cmd_bench_embed,
+from insightkit.commands import (emit, cmd_figures, cmd_llm_ask, cmd_llm_usage, cmd_bench_llm, cmd_bench_embed,
     cmd_data_check, cmd_data_fetch, cmd_eval_retrieval, cmd_run, cmd_variants, cmd_benchdata_build,
-    cmd_benchdata_select, cmd_miner_train, cmd_miner_eval, cmd_bench_miner, cmd_bench_generate, cmd_bench_memory, cmd_judge)
+    cmd_benchdata_select, cmd_miner_train, cmd_miner_eval, cmd_bench_miner, cmd_bench_generate, cmd_bench_memory,
+    cmd_judge)
 
 # %% auto #0
 __all__ = ['add_config_flags', 'config_settings', 'add_setting_flags', 'build_parser', 'main']
