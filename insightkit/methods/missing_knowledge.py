@@ -4,14 +4,13 @@
 
 # %% ../../nbs/10_missing_knowledge.ipynb #cfa7bcac
 from __future__ import annotations
-import hashlib, json, math
+import json, math
 from dataclasses import dataclass
 from typing import Literal, Sequence
 
-from ..core import InsightkitError
 from ..data.datasets import DocStore, Item, TaskSpec
-from ..evaluation.metrics import answer_tokens, best_over_golds, contains_match, strip_reasoning
-from ..pipeline.baselines import RetrievalSettings, merge_by_rank, passages_of, retrieve
+from ..evaluation.metrics import answer_tokens
+from ..pipeline.baselines import RetrievalSettings, merge_by_rank, passages_of
 from insightkit.pipeline.variant import (
     Trace,
     Variant,
@@ -24,132 +23,14 @@ from insightkit.pipeline.variant import (
 
 # %% auto #0
 __all__ = ['JUDGE_SYSTEM', 'JUDGE_USER', 'JUDGE_EXAMPLE', 'FINAL_SYSTEM', 'FINAL_USER', 'FINAL_EXAMPLE', 'FLAG_BEARER',
-           'with_kbs', 'check_kb', 'entry_question', 'paraphrase_mask', 'search', 'token_precision', 'token_recall',
-           'context_found', 'hit_docs', 'item_measures', 'content_hash', 'dedupe', 'KbRagSettings', 'KbRagVariant',
-           'judgement_schema', 'parse_judgement', 'one_shot', 'MissingKnowledgeSettings', 'MissingKnowledgeVariant',
-           'anchored', 'flag_bearer_store', 'flag_bearer_example', 'by_ceremony']
+           'KbRagSettings', 'KbRagVariant', 'judgement_schema', 'parse_judgement', 'one_shot',
+           'MissingKnowledgeSettings', 'MissingKnowledgeVariant', 'anchored', 'flag_bearer_store',
+           'flag_bearer_example', 'by_ceremony']
 
-# %% ../../nbs/10_missing_knowledge.ipynb #499e8cfb
-_EXTENDED: dict[str, DocStore] = {}
-
-def with_kbs(store: DocStore) -> DocStore:
-    "`store` with a `merged` knowledge base added where it has `snippets` and `qa` but no `merged` (BioASQ)."
-    names = store.kb_names()
-    if 'merged' in names or not {'snippets', 'qa'} <= set(names): return store
-    key = store.fingerprint()
-    if key not in _EXTENDED:
-        kbs = {n: (lambda n=n: store.kb(n)) for n in names if n != 'default'}
-        kbs['merged'] = lambda: DocStore(f'{store.name} + history-qa', [*store.kb('snippets'), *store.kb('qa')])
-        _EXTENDED[key] = DocStore(store.name, list(store), kbs)
-    return _EXTENDED[key]
-
-def check_kb(store: DocStore, name: str | None, setting: str = 'kb') -> str:
-    """`name` when the store has that knowledge base (None: 'default'), else an error naming the setting and the known
-    ones."""
-    name = name or 'default'
-    if name not in with_kbs(store).kb_names():
-        raise InsightkitError(
-            f'{setting}: {store.name} has no knowledge base {name!r}; known: {", ".join(with_kbs(store).kb_names())}'
-        )
-    return name
-
-# %% ../../nbs/10_missing_knowledge.ipynb #8d891ed5
-_EMBEDDER = []
-
-def entry_question(text: str) -> str | None:
-    "The question of a history-QA entry ('Question: …\\nAnswer: …'), else None."
-    if not text.startswith('Question: '): return None
-    return text[len('Question: '):].split('\nAnswer:', 1)[0].strip() or None
-
-def paraphrase_mask(questions: Sequence[str], # one test question per hit list
-                    hits: Sequence[Sequence[dict]], # its retrieved passages
-                    threshold: float, # cosine at or above which an entry's question is a paraphrase
-                   ) -> list[list[bool]]:
-    "Per hit: whether it is a history entry whose question paraphrases the test question."
-    pairs = [(i, j, q) for i, hs in enumerate(hits) for j, h in enumerate(hs) if (q := entry_question(h['text']))]
-    out = [[False]*len(hs) for hs in hits]
-    if not pairs or threshold > 1: return out
-    if not _EMBEDDER:
-        from insightkit.retrieval.embed import Embedder
-        _EMBEDDER.append(Embedder())
-    emb = _EMBEDDER[0]
-    qv, ev = emb.embed(list(questions), progress=False), emb.embed([q for _, _, q in pairs], progress=False)
-    for (i, j, _), v in zip(pairs, ev): out[i][j] = float(qv[i] @ v) >= threshold
-    return out
-
-# %% ../../nbs/10_missing_knowledge.ipynb #eb5564bc
-def search(settings: RetrievalSettings, store: DocStore, task: TaskSpec,
-           items: Sequence[Item], # the item each query belongs to
-           queries: Sequence[str], # one query per entry of `items`
-           kb: str | None, # the knowledge base to search
-           k: int, # passages per query
-           threshold: float = 0.9, # the paraphrase screen's cosine threshold (above 1: off)
-          ) -> tuple[list[list[dict]], list[int]]:
-    """Per query: its top-`k` passages of `kb` (each on one line), paraphrases of its item's question dropped; and the
-    drop counts."""
-    from dataclasses import replace
-    store = with_kbs(store)
-    found = retrieve(replace(settings, kb=check_kb(store, kb)), store, task, items, queries, k + 3)
-    mask = paraphrase_mask([it.question for it in items], found, threshold)
-    return ([[{**h, 'text': ' '.join(h['text'].split())} for h, m in zip(hs, ms) if not m][:k]
-             for hs, ms in zip(found, mask)],
-            [sum(ms) for ms in mask])
-
-# %% ../../nbs/10_missing_knowledge.ipynb #ad6615ca
-def token_precision(prediction: str, gold: str) -> float:
-    "Share of the prediction's answer tokens found in `gold` (multiset overlap)."
-    from collections import Counter
-    p, g = answer_tokens(strip_reasoning(prediction)), answer_tokens(gold)
-    return sum((Counter(p) & Counter(g)).values())/len(p) if p and g else 0.0
-
-def token_recall(prediction: str, gold: str) -> float:
-    "Share of `gold`'s answer tokens found in the prediction (multiset overlap)."
-    from collections import Counter
-    p, g = answer_tokens(strip_reasoning(prediction)), answer_tokens(gold)
-    return sum((Counter(p) & Counter(g)).values())/len(g) if p and g else 0.0
-
-def context_found(texts: Sequence[str], # passages' texts
-                  docs: Sequence[str], # their ids and documents
-                  golds: Sequence[str], gold_ids: Sequence[str], kind: str = 'qa') -> float:
-    "1.0 when a passage contains a gold answer (qa) or is or comes from a gold id, else 0.0 (NaN with neither gold)."
-    gold_ids = {str(g) for g in gold_ids or []}
-    golds = [g for g in golds or [] if answer_tokens(g)] if kind == 'qa' else []
-    if not golds and not gold_ids: return math.nan
-    return float(bool(gold_ids & {str(d) for d in docs}) or any(contains_match(t, g) for t in texts for g in golds))
-
-# %% ../../nbs/10_missing_knowledge.ipynb #8c2b1e4b
-def hit_docs(store: DocStore, hits: Sequence[dict]) -> list[str]:
-    "Each hit's id and its document (`meta['doc']`), so a snippet counts for its article."
-    store, out = with_kbs(store), []
-    for h in hits:
-        out.append(str(h['id']))
-        for n in ('merged', 'default'):
-            base = store.kb(n) if n in store.kb_names() else None
-            if base is not None and h['id'] in base: out.append(str(base[h['id']].meta.get('doc', h['id']))); break
-    return out
-
-def item_measures(item: Item, kind: str, answer: str, first: Sequence[dict], shown: Sequence[dict],
-                  store: DocStore) -> dict:
-    "Token precision and recall (qa) and context found before (`context_recall_first`) and after the second round."
-    out = {}
-    if kind == 'qa':
-        out['precision'] = best_over_golds(token_precision, answer, item.golds)
-        out['recall'] = best_over_golds(token_recall, answer, item.golds)
-    for name, hs in (('context_recall_first', first), ('context_recall', shown)):
-        out[name] = context_found([h['text'] for h in hs], hit_docs(store, hs), item.golds, item.gold_ids, kind)
-    return out
-
-# %% ../../nbs/10_missing_knowledge.ipynb #eb741816
-def content_hash(text: str) -> str:
-    "MD5 of a passage's text, stripped (the paper's de-duplication key)."
-    return hashlib.md5(text.strip().encode('utf-8')).hexdigest()
-
-def dedupe(*rounds: Sequence[dict], limit: int | None = None) -> list[dict]:
-    "The passages of `rounds` in order, a repeated text (by content hash) kept once, at most `limit`."
-    seen, out = set(), []
-    for h in (h for r in rounds for h in r):
-        if (key := content_hash(h['text'])) not in seen: seen.add(key); out.append(h)
-    return out[:limit] if limit else out
+# %% ../../nbs/10_missing_knowledge.ipynb #a1b2c3d8
+from .missing_knowledge_kbs import (check_kb, content_hash, context_found, dedupe, entry_question,
+                                                      hit_docs, item_measures, paraphrase_mask, search, token_precision,
+                                                      token_recall, with_kbs)
 
 # %% ../../nbs/10_missing_knowledge.ipynb #e7fb1122
 @dataclass
