@@ -20,56 +20,20 @@ from .triples import (MODALS, doc_texts, _ARTICLE, FilterReport, canonical_relat
                                                    phrase_key, select, triple_key, verb_lemma)
 
 # %% auto #0
-__all__ = ['EXTRACT_SYSTEM', 'EXTRACT_EXAMPLE', 'QUESTION_SYSTEM', 'QUESTION_SYSTEM_MULTI', 'QUESTION_EXAMPLES',
-           'check_reply_data', 'chat_each', 'usage_totals', 'triple_schema', 'extraction_messages', 'chunk_docs',
-           'Extraction', 'extract_triples', 'is_plural', 'relation_parts', 'relation_phrase', 'template_question',
-           'question_schema', 'question_messages', 'question_problem', 'add_questions', 'as_match_pairs',
-           'matching_pool', 'sample_matching', 'build_benchmark', 'select_benchmark']
+__all__ = ['EXTRACT_SYSTEM', 'EXTRACT_EXAMPLE', 'triple_schema', 'extraction_messages', 'chunk_docs', 'Extraction',
+           'extract_triples', 'as_match_pairs', 'matching_pool', 'sample_matching', 'build_benchmark',
+           'select_benchmark', 'QUESTION_EXAMPLES', 'QUESTION_SYSTEM', 'QUESTION_SYSTEM_MULTI', 'add_questions',
+           'chat_each', 'check_reply_data', 'is_plural', 'question_messages', 'question_problem', 'question_schema',
+           'relation_parts', 'relation_phrase', 'template_question', 'usage_totals']
 
-# %% ../../../nbs/05_benchmark.ipynb #bc68f119
-def check_reply_data(data: Any, schema: dict) -> Any:
-    "`data` when it matches `schema`; otherwise raise `OutputValidationError` (a reply without JSON included)."
-    import jsonschema
-    from insightkit.generation.base import OutputValidationError, schema_name
-    if data is None: raise OutputValidationError(f'the reply holds no JSON for schema {schema_name(schema)!r}')
-    try: jsonschema.validate(data, schema)
-    except jsonschema.ValidationError as e:
-        raise OutputValidationError(f'reply does not match schema {schema_name(schema)!r}: {e.message}') from None
-    return data
-
-def chat_each(llm, # an `LLM` (or any object with `chat_batch(conversations, schema=, max_tokens=)`)
-              conversations: Sequence[list[dict]], # the conversations to answer
-              schema: dict, # JSON Schema every reply must match
-              max_tokens: int, # tokens generated per reply at most
-              batch_size: int = 64, # conversations sent in one `chat_batch` call
-              desc: str | None = None, # progress-bar label
-             ) -> list:
-    "One result per conversation: its `Reply` (with checked `data`) or the `OutputValidationError` that stopped it."
-    from insightkit.generation.base import OutputValidationError
-    out: list = []
-    def answer(group):
-        replies = llm.chat_batch(group, schema=schema, max_tokens=max_tokens)
-        for r in replies: check_reply_data(r.data, schema)
-        return replies
-    with progress(total=len(conversations), desc=desc) as bar:
-        for start in range(0, len(conversations), batch_size):
-            group = list(conversations[start:start + batch_size])
-            try: out += answer(group)
-            except OutputValidationError:
-                for conv in group:
-                    try: out += answer([conv])
-                    except OutputValidationError as e: out.append(e)
-            bar.update(len(group))
-    return out
-
-def usage_totals(results: Iterable) -> dict:
-    "Calls, cached calls and tokens over the replies among `results` (errors are counted as failed)."
-    tot = Counter()
-    for r in results:
-        if isinstance(r, Exception): tot['failed'] += 1; continue
-        tot['calls'] += 1; tot['cached'] += int(bool(getattr(r, 'cached', False)))
-        for k in ('prompt_tokens', 'completion_tokens'): tot[k] += int((r.usage or {}).get(k, 0))
-    return {k: tot[k] for k in ('calls', 'cached', 'failed', 'prompt_tokens', 'completion_tokens')}
+# %% ../../../nbs/05_benchmark.ipynb #b0fe2b9b
+from .questions import (QUESTION_EXAMPLES, QUESTION_SYSTEM, QUESTION_SYSTEM_MULTI,
+                                                      add_questions, chat_each, check_reply_data, is_plural,
+                                                      question_messages, question_problem, question_schema,
+                                                      relation_parts, relation_phrase, template_question, usage_totals)
+_all_ = ['QUESTION_EXAMPLES', 'QUESTION_SYSTEM', 'QUESTION_SYSTEM_MULTI', 'add_questions', 'chat_each',
+         'check_reply_data', 'is_plural', 'question_messages', 'question_problem', 'question_schema',
+         'relation_parts', 'relation_phrase', 'template_question', 'usage_totals']
 
 # %% ../../../nbs/05_benchmark.ipynb #24afb13e
 EXTRACT_SYSTEM = (
@@ -157,120 +121,6 @@ def extract_triples(docs, # documents (anything `doc_texts` accepts)
             failed.append({'doc-id': doc_id, 'chunk': chunk[:80], 'error': str(r)[:300]}); continue
         triples += [Triple(t['sub'], t['rel'], t['obj'], doc_id) for t in r.data['triples']]
     return Extraction(triples, len(chunks), failed, usage_totals(results), time.perf_counter() - t0)
-
-# %% ../../../nbs/05_benchmark.ipynb #1f294e05
-def is_plural(phrase: str) -> bool:
-    "Whether a noun phrase is plural, judged by its last word (`sentence pairs` yes, `corpus`, `analysis`, `data` no)."
-    from lemminflect import getLemma
-    words = re.findall(r"[A-Za-z][\w-]*", phrase)
-    if not words: return False
-    w = words[-1].lower()
-    if not w.endswith('s') and w not in ('children', 'people', 'criteria', 'phenomena', 'men', 'women'): return False
-    if w.endswith(('ss', 'us', 'is')) or w == 'people': return False
-    lemma = getLemma(w, 'NOUN')
-    return bool(lemma) and lemma[0].lower() != w
-
-def relation_parts(rel: str, sub: str) -> tuple[str, str]:
-    """`(auxiliary, rest)` of a question about the relation's object: `('does', 'use')`, `('is', 'based on')`, `('can',
-    'be used for')`."""
-    toks = canonical_relation(rel).split()
-    plural = is_plural(sub)
-    if not toks: return ('do' if plural else 'does'), ''
-    if toks[0] == 'be': return ('are' if plural else 'is'), ' '.join(toks[1:])
-    if toks[0] in MODALS: return toks[0], ' '.join(toks[1:])
-    if toks[0] == 'do' and len(toks) > 1: return ('do' if plural else 'does'), ' '.join(toks[1:])
-    return ('do' if plural else 'does'), ' '.join(toks)
-
-def relation_phrase(rel: str, sub: str) -> str:
-    """The canonical relation as text agreeing with `sub`: `use` → `uses`, `be based on` → `are based on` for a plural
-    subject."""
-    from lemminflect import getInflection
-    toks = canonical_relation(rel).split()
-    if not toks or toks[0] in MODALS or is_plural(sub):
-        return ' '.join(['are' if t == 'be' and i == 0 else t for i, t in enumerate(toks)])
-    head = 'is' if toks[0] == 'be' else (getInflection(toks[0], 'VBZ')
-                                         or (toks[0] + 's',))[0] if verb_lemma(toks[0]) else toks[0]
-    return ' '.join([head, *toks[1:]])
-
-def template_question(sub: str, # the subject
-                      rel: str, # the relation (any form; it is put in canonical form first)
-                      multi: bool = False, # ask for several objects
-                     ) -> str:
-    "A deterministic question about the object of `(sub, rel, ?)`."
-    aux, rest = relation_parts(rel, sub)
-    wh = 'Which things' if multi else 'What'
-    return re.sub(r'\s+', ' ', f'{wh} {aux} {clean_phrase(sub)} {rest}').strip() + '?'
-
-# %% ../../../nbs/05_benchmark.ipynb #59d7ac6a
-QUESTION_SYSTEM = (
-    "You write one quiz question from a fact. The fact has a subject, a relation and an object. The question "
-    "asks for the object: it names the subject, never contains the object, and ends with a question mark.")
-QUESTION_SYSTEM_MULTI = (
-    "You write one quiz question from several facts that share a subject and a relation. The question asks for "
-    "all of their objects at once, in the plural (for example 'Which ... ?'): it names the subject, never contains "
-    "any of the objects, and ends with a question mark.")
-QUESTION_EXAMPLES = {
-    False: ('Fact: Vienna | lies on | Danube', {'question': 'What river does Vienna lie on?'}),
-    True: ('Facts: Danube | flows through | Austria; Hungary; Serbia',
-           {'question': 'Which countries does the Danube flow through?'})}
-
-def question_schema(max_chars: int = 160) -> dict:
-    "The JSON Schema of one question reply: `{\"question\": str}`."
-    return {'title': 'question', 'type': 'object',
-            'properties': {'question': {'type': 'string', 'minLength': 5, 'maxLength': max_chars}},
-            'required': ['question'], 'additionalProperties': False}
-
-def question_messages(item: DeepItem | MultiItem) -> list[dict]:
-    "The conversation that asks the questioner for a question about `item`'s object(s)."
-    multi = isinstance(item, MultiItem)
-    example_in, example_out = QUESTION_EXAMPLES[multi]
-    rel = relation_phrase(item.rel, item.sub)
-    fact = (
-        f'Facts: {item.sub} | {rel} | ' + '; '.join(item.golds) if multi else f'Fact: {item.sub} | {rel} | {item.obj}'
-    )
-    return [{'role': 'system', 'content': QUESTION_SYSTEM_MULTI if multi else QUESTION_SYSTEM},
-            {'role': 'user', 'content': example_in}, {'role': 'assistant', 'content': json.dumps(example_out)},
-            {'role': 'user', 'content': fact}]
-
-def _mentions(text: str, phrase: str) -> bool:
-    return re.search(r'(?<!\w)' + re.escape(phrase.casefold()) + r'(?!\w)', text.casefold()) is not None
-
-def question_problem(question: Any, # the proposed question
-                     sub: str, # the item's subject
-                     objs: Sequence[str], # the item's answer(s)
-                    ) -> str | None:
-    "Why a question cannot be used (`not text`, `no question mark`, `names the answer`, `misses the subject`), or None."
-    if not isinstance(question, str) or not question.strip(): return 'not text'
-    q = question.strip()
-    if not q.endswith('?'): return 'no question mark'
-    if any(_mentions(q, o) for o in objs if o.strip()): return 'names the answer'
-    if not _mentions(q, _ARTICLE.sub('', clean_phrase(sub))): return 'misses the subject'
-    return None
-
-def add_questions(items: Sequence[DeepItem | MultiItem], # candidates; their `question` and `extra['source']` are set
-                  llm=None, # the questioner; default `get_llm('questioner')`; False: templates only
-                  max_tokens: int = 64, # tokens generated per question at most
-                  batch_size: int = 64, # items per `chat_batch` call
-                 ) -> dict:
-    """Write a question for every item, by the LLM when its reply passes `question_problem`, else by
-    `template_question`; counts."""
-    from insightkit.generation.llm import get_llm
-    items = list(items)
-    if llm is None and items: llm = get_llm('questioner')
-    results = chat_each(llm, [question_messages(it) for it in items], question_schema(), max_tokens, batch_size,
-                        'writing questions') if llm is not False else [None]*len(items)
-    reasons = Counter()
-    for it, r in zip(items, results):
-        if r is None: problem, q = 'llm off', None
-        elif isinstance(r, Exception): problem, q = 'invalid reply', None
-        else: q = r.data['question'].strip(); problem = question_problem(q, it.sub, it.golds)
-        if problem is None: it.question, it.extra['source'] = q, 'llm'
-        else:
-            it.question, it.extra['source'] = template_question(it.sub, it.rel, isinstance(it, MultiItem)), 'template'
-            reasons[problem] += 1
-    n_llm = sum(it.extra['source'] == 'llm' for it in items)
-    return {'llm': n_llm, 'template': len(items) - n_llm, 'template_reasons': dict(reasons),
-            'usage': usage_totals(r for r in results if r is not None)}
 
 # %% ../../../nbs/05_benchmark.ipynb #04b50f85
 def as_match_pairs(links: Iterable) -> list[MatchPair]:
