@@ -126,15 +126,13 @@ def reserve(self: Engine, positions: int) -> int:
 
 # %% ../../nbs/01ab_engine.ipynb #df9a1e29
 @patch
-def attend(self: Engine, q, K, V, visible):
-    """Attention of queries `q [B, heads, T, d]` over keys and values `[B, kv_heads, S, d]`; `visible [B, 1, T, S]`
-    says which positions each query sees."""
-    import torch
+def attend(self: Engine, q, K, V, bias):
+    """Attention of queries `q [B, heads, T, d]` over keys and values `[B, kv_heads, S, d]`; `bias [B, 1, T, S]` is 0
+    where a query sees a position and minus infinity where it does not."""
     B, _, T, d = q.shape
     g = self.heads // self.kv_heads
     qg = q.reshape(B, self.kv_heads, g * T, d)
     scores = (qg @ K.transpose(-1, -2)) * (1.0 / math.sqrt(d))
-    bias = torch.zeros(visible.shape, dtype=scores.dtype, device=scores.device).masked_fill_(~visible, float('-inf'))
     scores = scores.view(B, self.kv_heads, g, T, -1) + bias[:, :, None]
     out = scores.softmax(-1).view(B, self.kv_heads, g * T, -1) @ V
     return out.view(B, self.heads, T, d)
@@ -153,6 +151,7 @@ def forward(self: Engine, x, first_row: int, starts):
     span = int(positions.max()) + 1
     visible = (torch.arange(span, device=dev)[None, None, :] <= positions[:, :, None])[:, None]
     rows, ar = slice(first_row, first_row + B), torch.arange(B, device=dev)
+    bias = torch.zeros(visible.shape, device=dev).masked_fill_(~visible, float('-inf')) if T == 1 else None
     for i, layer in enumerate(self.layers):
         a, h, lin = layer.self_attn, layer.input_layernorm(x), self.linear
         q = lin(a.q_proj, h).view(B, T, self.heads, self.head_dim).transpose(1, 2)
@@ -162,7 +161,7 @@ def forward(self: Engine, x, first_row: int, starts):
         K, V = kv.k[i, rows], kv.v[i, rows]
         if T == 1: K[ar, :, starts], V[ar, :, starts] = k[:, :, 0], v[:, :, 0]
         else: s = int(starts[0]); K[0, :, s:s + T], V[0, :, s:s + T] = k[0], v[0]
-        if T == 1: o = self.attend(q, K[:, :, :span], V[:, :, :span], visible)
+        if T == 1: o = self.attend(q, K[:, :, :span], V[:, :, :span], bias)
         elif span == T: o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)  # nothing before
         else: o = F.scaled_dot_product_attention(q, K[:, :, :span], V[:, :, :span], attn_mask=visible, enable_gqa=True)
         x = x + lin(a.o_proj, o.transpose(1, 2).reshape(B, T, -1))
@@ -278,7 +277,7 @@ class Chooser:
                  vocab_size: int | None = None):
         self.max_tokens, self.temperature, self.top_p, self.seed = int(max_tokens), temperature, top_p, seed
         self.matcher, self.guard, self.stop, self.tok = matcher, NgramGuard(guard), tuple(stop), tokenizer
-        self.vocab_size, self.generator, self.hit_stop = vocab_size, None, False
+        self.vocab_size, self.generator, self.hit_stop, self.bitmask = vocab_size, None, False, None
 
 # %% ../../nbs/01ab_engine.ipynb #380d64a2
 @patch
@@ -288,9 +287,9 @@ def masked(self: Chooser, logits, out: list[int]):
     logits = logits.float().clone()
     if self.matcher is not None:
         import xgrammar as xgr
-        mask = xgr.allocate_token_bitmask(1, self.vocab_size or logits.shape[-1])
-        self.matcher.fill_next_token_bitmask(mask)
-        xgr.apply_token_bitmask_inplace(logits[None], mask.to(logits.device))
+        if self.bitmask is None: self.bitmask = xgr.allocate_token_bitmask(1, self.vocab_size or logits.shape[-1])
+        self.matcher.fill_next_token_bitmask(self.bitmask)
+        xgr.apply_token_bitmask_inplace(logits[None], self.bitmask.to(logits.device))
     banned = self.guard.banned(out)
     if banned:
         idx = torch.tensor(sorted(banned), device=logits.device)
