@@ -150,7 +150,7 @@ def cmd_bench_generate(a):
 
 def cmd_bench_memory(a):
     "Memory build seconds and bytes, and per-clue latency with and without KV reuse, side by side on one long document."
-    from insightkit.methods.memory.memory import bench_memory
+    from insightkit.methods.memory.memory_bench import bench_memory
     emit(bench_memory(task=a.task, data=a.data, clues=a.clues, clue_tokens=a.clue_tokens, window=a.window,
                       lengths=a.lengths), a.json)
 

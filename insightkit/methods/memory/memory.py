@@ -14,11 +14,10 @@ from ...generation.base import Backend, GenSettings, Reply, validate_output
 from ...pipeline.variant import count_tokens, llm_tokenizer, truncate_tokens
 
 # %% auto #0
-__all__ = ['GIST_PROMPT', 'MERGE_PROMPT', 'MEMORY_PREFIX', 'MEMORY_END', 'KV_FORMAT', 'BENCH_QUESTIONS', 'memory_prompts',
-           'token_windows', 'Memory', 'compress', 'merge_groups', 'form_memories', 'EchoLLM', 'memory_key',
-           'llm_fingerprint', 'MemoryStore', 'remember', 'KVMemory', 'rendered_prefix', 'cache_bytes', 'prefill',
-           'save_kv', 'load_kv', 'kv_memory', 'common_prefix', 'MemoryBackend', 'memory_llm', 'clue_latencies',
-           'raw_window_latencies', 'bench_memory']
+__all__ = ['GIST_PROMPT', 'MERGE_PROMPT', 'MEMORY_PREFIX', 'MEMORY_END', 'KV_FORMAT', 'memory_prompts', 'token_windows', 'Memory',
+           'compress', 'merge_groups', 'form_memories', 'EchoLLM', 'memory_key', 'llm_fingerprint', 'MemoryStore',
+           'remember', 'KVMemory', 'rendered_prefix', 'cache_bytes', 'prefill', 'save_kv', 'load_kv', 'kv_memory',
+           'common_prefix', 'MemoryBackend', 'memory_llm']
 
 # %% ../../../nbs/08_memory.ipynb #48aa67ac
 GIST_PROMPT = ("Below is part {part} of {parts} of a long document. Rewrite it as short notes that keep every fact: "
@@ -366,86 +365,3 @@ def memory_llm(llm, kvs: Sequence[KVMemory] = (), reuse: bool = True):
     out = copy.copy(llm)
     out.backend = MemoryBackend(llm.backend, kvs, reuse)
     return out
-
-# %% ../../../nbs/08_memory.ipynb #512aaca5
-BENCH_QUESTIONS = ('What are the main figures reported?', 'Who are the parties and what do they agree to?',
-                   'What risks or problems are mentioned?', 'What happens next, and when?', 'Which dates are named?')
-
-def _bench_doc(dataset: str, task: str | None, data, llm, window: int = 8192) -> tuple[str, str]:
-    "The shortest document of `task` (None: of any task) longer than `window` tokens, else the longest: (id, text)."
-    from insightkit.data.datasets import find_dataset
-    ds = find_dataset(dataset, data)
-    store = ds.store()
-    docs = list(dict.fromkeys(it.gold_ids[0] for t in ([task] if task else ds.tasks) for it in ds.items(t)))
-    size = {d: count_tokens(store[d].text, llm) for d in docs}
-    longer = [d for d in docs if size[d] > window]
-    doc_id = min(longer, key=size.get) if longer else max(docs, key=size.get)
-    return doc_id, store[doc_id].text
-
-# %% ../../../nbs/08_memory.ipynb #8aae9916
-def _time(fn) -> tuple[float, Any]:
-    t = time.perf_counter(); out = fn(); return time.perf_counter() - t, out
-
-def clue_latencies(kv: KVMemory, memory_prefix: str, base, clues: int, clue_tokens: int, first: bool = True) -> dict:
-    "Median seconds of the same clue calls opening with `memory_prefix`, with and without `kv` reused; speedups."
-    import statistics
-    reuse, full = MemoryBackend(base, [kv]), MemoryBackend(base, [kv], reuse=False)
-    rows, same = [], True
-    for q in (BENCH_QUESTIONS*clues)[:clues]:
-        conv = [{'role': 'user', 'content': memory_prefix + f'\n\nWrite what the document says about this: {q}'}]
-        for n, key in ([(1, 'first_token')] if first else []) + [(clue_tokens, 'clue')]:
-            s = GenSettings(max_tokens=n)
-            tr, a = _time(lambda: reuse.generate([conv], None, s)[0])
-            tf, b = _time(lambda: full.generate([conv], None, s)[0])
-            rows.append((key, tr, tf)); same &= a.text == b.text
-    out = {'same_outputs': same}
-    for key in dict.fromkeys(r[0] for r in rows):
-        r, f = (statistics.median(x[i] for x in rows if x[0] == key) for i in (1, 2))
-        out |= {f'{key}_s_reuse': round(r, 3), f'{key}_s_full': round(f, 3), f'{key}_speedup': round(f/r, 2)}
-    return out
-
-# %% ../../../nbs/08_memory.ipynb #8aebddfd
-def raw_window_latencies(text: str, n: int, llm, clues: int, clue_tokens: int) -> dict:
-    "Prefill seconds, bytes and clue latencies with and without reuse for a memory of the first `n` tokens of `text`."
-    lm = llm.backend.load()
-    prefix = MEMORY_PREFIX.format(memory=truncate_tokens(text, n, llm))
-    t, kv = _time(lambda: prefill(lm, rendered_prefix(lm, prefix)))
-    return {'memory_tokens': len(kv.ids), 'prefill_s': round(t, 2), 'memory_bytes': kv.bytes,
-            **clue_latencies(kv, prefix, llm.backend, clues, clue_tokens, first=False)}
-
-# %% ../../../nbs/08_memory.ipynb #4398a956
-def bench_memory(dataset: str = 'leval', # dataset of the document
-                 task: str | None = None, # its task (None: any); its shortest document over 8,192 tokens is measured
-                 data: str | None = None, # data root (default: embedded)
-                 clues: int = 3, # clue calls timed each way
-                 clue_tokens: int = 48, # tokens per clue reply
-                 window: int = 2048, gist_tokens: int = 96, memory_tokens: int = 1536,
-                 lengths: Sequence[int] = (4096,), # longer memories (raw document tokens) timed the same way
-                ) -> dict:
-    "Build seconds, memory bytes, and per-clue latency with and without KV reuse on one long document."
-    import tempfile, torch
-    from insightkit.generation.cache import CallCache
-    from insightkit.generation.llm import LLM
-    if any(not 0 < n <= 8192 - clue_tokens - 128 for n in lengths):
-        raise InsightkitError(f'bench memory: lengths must be 1..{8192 - clue_tokens - 128} tokens (the model window '
-                              f'less the clue), got {list(lengths)}')
-    with tempfile.TemporaryDirectory(prefix='insightkit-bench-memory-') as tmp:
-        llm = LLM('memory', cache=CallCache(Path(tmp)/'calls.sqlite', mode='off'))
-        if llm.backend.name != 'local':
-            raise InsightkitError('bench memory measures KV reuse, which needs the local backend for the memory role')
-        lm, store = llm.backend.load(), MemoryStore(Path(tmp)/'memory')
-        doc_id, text = _bench_doc(dataset, task, data, llm)
-        build_s, mems = _time(lambda: remember({doc_id: text}, llm, store, window, gist_tokens, memory_tokens))
-        mem = mems[doc_id][0]
-        kv_s, (kv, _, _) = _time(lambda: kv_memory(mem, llm.backend, store))
-        load_s, _ = _time(lambda: load_kv(store.kv_path(mem.key), lm, llm.backend.fingerprint(), mem.key))
-        gists = clue_latencies(kv, mem.prefix(), llm.backend, clues, clue_tokens)
-        sweep = [raw_window_latencies(text, n, llm, clues, clue_tokens) for n in lengths]
-        at_5x = [x['memory_tokens'] for x in sweep if x['clue_speedup'] >= 5]
-        return {'document': doc_id, 'document_tokens': count_tokens(text, llm), 'windows': mem.levels[0],
-                'levels': mem.levels, 'memory_tokens': mem.tokens, 'build_s': round(build_s, 2),
-                'kv_prefill_s': round(kv_s, 2), 'kv_load_s': round(load_s, 3),
-                'memory_bytes': store.kv_path(mem.key).stat().st_size, 'memory_text_bytes': len(mem.text.encode()),
-                'clues': clues, 'clue_tokens': clue_tokens, **gists, 'by_memory_length': sweep,
-                'speedup_5x_from_tokens': min(at_5x, default=None), 'device': lm.device,
-                'threads': torch.get_num_threads()}
