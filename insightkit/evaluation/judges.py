@@ -97,7 +97,7 @@ def ask(judge: Judge, # the judge to ask
     Err, llm = _validation_error(), judge.model()
     stats = {'calls': 0, 'uncached': 0, 'retries': 0, 'failures': 0}
     # a reply the cache records as broken is not asked again (a stand-in model may lack the option)
-    batch = getattr(llm, 'chat_batch', llm.chat)
+    batch = getattr(llm, 'chat_batch', None) or llm.chat
     skip = {'skip_broken': True} if 'skip_broken' in inspect.signature(batch).parameters else {}
     def one(conv, seed):
         ask = dict(schema=schema, max_tokens=max_tokens, seed=seed)
