@@ -8,13 +8,13 @@ import argparse, json, sys
 from pathlib import Path
 
 from .core import InsightkitError
-from insightkit.commands import (emit, cmd_figures, cmd_llm_ask, cmd_llm_usage, cmd_bench_llm, cmd_bench_embed,
+from .commands import (emit, cmd_figures, cmd_llm_ask, cmd_llm_usage, cmd_bench_llm, cmd_bench_embed,
     cmd_data_check, cmd_data_fetch, cmd_eval_retrieval, cmd_run, cmd_variants, cmd_benchdata_build,
     cmd_benchdata_select, cmd_miner_train, cmd_miner_eval, cmd_bench_miner, cmd_bench_generate, cmd_bench_memory,
-    cmd_judge)
+    cmd_judge, config_settings)
 
 # %% auto #0
-__all__ = ['add_config_flags', 'config_settings', 'add_setting_flags', 'build_parser', 'main']
+__all__ = ['add_config_flags', 'add_setting_flags', 'build_parser', 'main']
 
 # %% ../nbs/14_cli.ipynb #9bd7ebb0
 def add_config_flags(q, cls):
@@ -33,13 +33,6 @@ def add_config_flags(q, cls):
         typ = int if anno.startswith('int') else float if anno.startswith('float') else str
         q.add_argument(flag, type=typ, metavar=name.upper(),
                        help=d['docment'].replace('%', '%%') + f' (default {default})')
-
-def config_settings(a, cls=None) -> dict:
-    "The dataclass fields (default `MinerConfig`'s) that were given on the command line; a comma list becomes a list."
-    if cls is None: from insightkit.methods.insight_rag.miner import MinerConfig as cls
-    from dataclasses import fields
-    got = {f: getattr(a, f.name) for f in fields(cls) if getattr(a, f.name, None) is not None}
-    return {f.name: v.split(',') if f.type == 'Any' and ',' in v else v for f, v in got.items()}
 
 def add_setting_flags(q, specs: list[dict], dest_prefix: str = 'setting_'):
     """A flag per variant setting (from `setting_specs`): choices from `Literal`, `--no-x` for a setting on by default;

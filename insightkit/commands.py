@@ -12,8 +12,8 @@ from .core import InsightkitError
 # %% auto #0
 __all__ = ['emit', 'cmd_figures', 'cmd_llm_ask', 'cmd_llm_usage', 'cmd_bench_llm', 'cmd_bench_embed', 'cmd_data_check',
            'cmd_data_fetch', 'cmd_eval_retrieval', 'cmd_run', 'cmd_variants', 'cmd_benchdata_build',
-           'cmd_benchdata_select', 'cmd_miner_train', 'cmd_miner_eval', 'cmd_bench_miner', 'cmd_bench_generate',
-           'cmd_bench_memory', 'cmd_judge']
+           'cmd_benchdata_select', 'config_settings', 'cmd_miner_train', 'cmd_miner_eval', 'cmd_bench_miner',
+           'cmd_bench_generate', 'cmd_bench_memory', 'cmd_judge']
 
 # %% ../nbs/13b_commands.ipynb #94270fc2
 def emit(result, as_json: bool):
@@ -119,6 +119,13 @@ def cmd_benchdata_select(a):
     "Normalise and filter an existing graph, select deep and multi-source candidates, compare with official files."
     from insightkit.methods.insight_rag.benchmark import select_benchmark
     emit(select_benchmark(a.data, a.prefix, normalise=not a.no_normalise), a.json)
+
+def config_settings(a, cls=None) -> dict:
+    "The dataclass fields (default `MinerConfig`'s) that were given on the command line; a comma list becomes a list."
+    if cls is None: from insightkit.methods.insight_rag.miner import MinerConfig as cls
+    from dataclasses import fields
+    got = {f: getattr(a, f.name) for f in fields(cls) if getattr(a, f.name, None) is not None}
+    return {f.name: v.split(',') if f.type == 'Any' and ',' in v else v for f, v in got.items()}
 
 def cmd_miner_train(a):
     "Continually pre-train an insight miner (LoRA, QLoRA or full) on a corpus or on the documents of a few questions."

@@ -176,7 +176,7 @@ class NQOpenDataset(Dataset):
                 for c in need(rec, 'ctxs', list, where):
                     if not isinstance(c, dict):
                         raise RecordError(f'{where}: field \'ctxs\' holds a {type(c).__name__}, not an object')
-                    need(c, 'text', str, where + ' ctxs'); need(c, 'title', str, where + ' ctxs', nonempty=False)
+                    need(c, 'text', str, where + ': ctxs'); need(c, 'title', str, where + ': ctxs', nonempty=False)
             except RecordError as e: problems.add(path, e); continue
             out.append((n, rec))
         if problems.strict: self._oracle_recs = out  # a collecting read may have left records out
