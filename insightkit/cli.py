@@ -8,47 +8,12 @@ import argparse, json, sys
 from pathlib import Path
 
 from .core import InsightkitError
-from .commands import (emit, cmd_figures, cmd_llm_ask, cmd_llm_usage, cmd_bench_llm, cmd_bench_embed,
-    cmd_data_check, cmd_data_fetch, cmd_eval_retrieval, cmd_run, cmd_variants, cmd_benchdata_build,
-    cmd_benchdata_select, cmd_miner_train, cmd_miner_eval, cmd_bench_miner, cmd_bench_generate, cmd_bench_memory,
-    cmd_judge, config_settings)
+from .commands import COMMANDS, GROUPS, config_settings
 
 # %% auto #0
-__all__ = ['add_config_flags', 'add_setting_flags', 'build_parser', 'main']
+__all__ = ['add_flags', 'build_parser', 'main']
 
-# %% ../nbs/14_cli.ipynb #9bd7ebb0
-def add_config_flags(q, cls):
-    "Add a `--flag` for every field of the dataclass `cls` (its docment is the help); unset flags stay None."
-    from fastcore.docments import docments
-    for name, d in docments(cls, full=True).items():
-        if name == 'return': continue
-        flag, anno, default = '--' + name.replace('_', '-'), str(d['anno']), d['default']
-        if anno == 'bool':
-            q.add_argument(f"--no-{name.replace('_', '-')}" if default else flag, dest=name, action='store_const',
-                           const=not default, default=None,
-                           help=('turn off: ' if default else '') + d['docment'].replace('%',
-                                                                                         '%%') + (' (on by default)'
-                                                                                                  if default else ''))
-            continue
-        typ = int if anno.startswith('int') else float if anno.startswith('float') else str
-        q.add_argument(flag, type=typ, metavar=name.upper(),
-                       help=d['docment'].replace('%', '%%') + f' (default {default})')
-
-def add_setting_flags(q, specs: list[dict], dest_prefix: str = 'setting_'):
-    """A flag per variant setting (from `setting_specs`): choices from `Literal`, `--no-x` for a setting on by default;
-    unset flags stay None."""
-    for sp in specs:
-        flag, dest, hlp = '--' + sp['name'].replace('_', '-'), dest_prefix + sp['name'], sp['help'].replace('%', '%%')
-        if sp['type'] == 'bool':
-            q.add_argument(f"--no-{sp['name'].replace('_', '-')}" if sp['default'] else flag, dest=dest,
-                           action='store_const',
-                           const=not sp['default'], default=None, help=('turn off: ' if sp['default'] else '') + hlp)
-            continue
-        typ = {'int': int, 'float': float}.get(sp['type'], str)
-        q.add_argument(flag, dest=dest, type=typ, choices=sp['choices'],
-                       metavar=None if sp['choices'] else sp['name'].upper(),
-                       help=hlp + f" (default {sp['default']})")
-
+# %% ../nbs/14_cli.ipynb #ed04480c
 def _run_variant_name(argv: list[str]) -> str | None:
     "The variant named after `run` in `argv` (None when absent or when asking for help only)."
     if not argv or argv[0] != 'run': return None
@@ -58,187 +23,39 @@ def _run_variant_name(argv: list[str]) -> str | None:
         elif not x.startswith('-'): return x
     return None
 
+# %% ../nbs/14_cli.ipynb #5a581f4d
+def add_flags(q, args: tuple[dict, ...]):
+    "Add a command's flags (`arg` records) to its parser, mutually exclusive ones in their groups."
+    groups = {}
+    for a in args:
+        target = q
+        if a['group']:
+            if a['group'] not in groups: groups[a['group']] = q.add_mutually_exclusive_group()
+            target = groups[a['group']]
+        target.add_argument(*a['flags'], **a['kw'])
+
+# %% ../nbs/14_cli.ipynb #25d73054
 def build_parser(variant: str | None = None, # for `run VARIANT`: add that variant's setting flags
                 ) -> argparse.ArgumentParser:
-    "The `insightkit` argument parser with every subcommand."
+    "The `insightkit` argument parser, built from the table of commands (`COMMANDS`, chapter 13b)."
     p = argparse.ArgumentParser(prog='insightkit', description='Insight-driven RAG: rerun and extend five papers.')
-    sub = p.add_subparsers(dest='command', required=True, metavar='COMMAND')
-    def add(parent, name, fn, help, json_flag=True):
-        q = parent.add_parser(name, help=help, description=help); q.set_defaults(fn=fn)
-        if json_flag: q.add_argument('--json', action='store_true', help='print one JSON object')
-        return q
-    def data_args(q, prefix_default=None):
-        q.add_argument('--data',
-                       help='data folder (default: INSIGHTKIT_DATA, a fetched copy, else the embedded corpus)')
-        q.add_argument('--prefix', default=prefix_default, help='file prefix, e.g. AAN, OC, MINI')
-
-    q = add(sub, 'figures', cmd_figures, 'regenerate the paper figures and tables (paper_figures/out/)')
-    mode = q.add_mutually_exclusive_group()
-    mode.add_argument('--quick', action='store_true', help='CI-sized run (default)')
-    mode.add_argument('--full', action='store_true', help='the full study')
-    q.add_argument('--only', nargs='+', metavar='NAME', help='run only these notebooks, e.g. fig00_corpus')
-    data_args(q)
-    q.add_argument('--timeout', type=float, help='seconds allowed per notebook cell (default: an hour)')
-    q.add_argument('--fresh', action='store_true', help='re-time benchmarks and retrain miners instead of reading them')
-
-    llm = sub.add_parser('llm', help='ask the configured language models').add_subparsers(dest='llm_command',
-                                                                                          required=True,
-                                                                                          metavar='COMMAND')
-    q = add(llm, 'ask', cmd_llm_ask, 'ask one role one question')
-    q.add_argument('--role', default='generator', help='role to ask (generator, judge, extractor, …)')
-    q.add_argument('--prompt', required=True, help='the user message')
-    q.add_argument('--schema', help='JSON Schema file the reply must satisfy')
-    q.add_argument('--max-tokens', type=int, help='largest number of new tokens')
-    q = add(llm, 'usage', cmd_llm_usage, 'token usage per role from the call cache')
-    q.add_argument('--run', help='only calls logged under this run label')
-
-    bench = sub.add_parser('bench',
-                           help='benchmarks (results as JSON with --json)').add_subparsers(dest='bench_command',
-                                                                                           required=True,
-                                                                                           metavar='COMMAND')
-    q = add(bench, 'llm', cmd_bench_llm, 'LLM load, generation and cache-hit speed')
-    q.add_argument('--prompts', type=int, default=8, help='prompts generated together')
-    q.add_argument('--max-tokens', type=int, default=64)
-    q = add(bench, 'embed', cmd_bench_embed, 'cold vs warm embedding speed over a corpus')
-    data_args(q); q.add_argument('--limit', type=int, help='only the first N documents')
-
-    q = add(bench, 'miner', cmd_bench_miner, "our miner trainer vs the padded recipe (max_length 400, batch 32)")
-    data_args(q); q.add_argument('--items', type=int, default=256, help='training items in the sample')
-    q.add_argument('--steps', type=int, default=2,
-                   help='CPU: optimizer steps of the padded recipe (ours gets the same wall time)')
-    q.add_argument('--seconds', type=float,
-                   help='time each recipe this long (default: 30 on a GPU; CPU: they alternate)')
-    q.add_argument('--warmup', type=int, default=3, help='untimed steps of each recipe before --seconds')
-    q.add_argument('--method', choices=['lora', 'qlora', 'full'], help='how both recipes train (default lora)')
-    q.add_argument('--base-model', help='the model both recipes train (default: the default local model)')
-    q = add(bench, 'generate', cmd_bench_generate, 'our decoding engine vs llama.cpp (and today\'s generate loop)')
-    q.add_argument('--rag-prompts', type=int, default=64, help='RAG prompts, as the rag variant builds them')
-    q.add_argument('--json-prompts', type=int, default=32, help="JSON-schema prompts, as IP-RAR's analysis builds them")
-    q.add_argument('--rag-tokens', type=int, default=64, help='most new tokens of a RAG answer')
-    q.add_argument('--threads', type=int, help='threads per side (default: INSIGHTKIT_THREADS, else half the cores)')
-    q.add_argument('--no-llamacpp', action='store_true', help='leave the llama.cpp side out')
-    q.add_argument('--today', action='store_true', help='also time the transformers generate loop used before')
-    q = add(bench, 'memory', cmd_bench_memory, 'memory build cost and per-clue latency with and without KV reuse')
-    q.add_argument('--data', help='data root or L-Eval folder (default: the embedded L-Eval documents)')
-    q.add_argument('--task', help='L-Eval task whose shortest document over 8,192 tokens is measured (default: any)')
-    q.add_argument('--clues', type=int, default=3, help='clue calls timed each way')
-    q.add_argument('--clue-tokens', type=int, default=48, help='tokens per clue reply')
-    q.add_argument('--window', type=int, default=2048, help='tokens of document per gist')
-    q.add_argument('--lengths', type=int, nargs='+', default=[4096],
-                   help='longer memories (tokens of raw document) timed the same way')
-
-    mn = sub.add_parser('miner', help='train and evaluate insight miners').add_subparsers(dest='miner_command',
-                                                                                          required=True,
-                                                                                          metavar='COMMAND')
-    q = add(mn, 'train', cmd_miner_train, 'continual pre-training with LoRA / QLoRA / full fine-tuning')
-    data_args(q)
-    q.add_argument('--out', help='run folder (default: a folder in the cache named by data, subset and settings)')
-    q.add_argument('--n-deep', type=int,
-                   help='train on the documents of the first N deep questions (and their triples)')
-    q.add_argument('--n-multi', type=int, default=0, help='... and of the first N multi-source questions')
-    q.add_argument('--quick', action='store_true',
-                   help="start from the quick recipe (6 epochs, lr 2e-3, small batches) for a few questions' documents")
-    q.add_argument(
-        '--paper-scale',
-        action='store_true',
-        help='start from the whole-corpus GPU recipe (full fine-tuning, lr 1e-3, 8k-token batches, 14 epochs)',
-    )
-    from insightkit.methods.insight_rag.miner import MinerConfig
-    add_config_flags(q, MinerConfig)
-    q.add_argument('--resume', action='store_true',
-                   help='continue an interrupted run (in --out, or the default cache folder) from its last checkpoint')
-    q = add(mn, 'eval', cmd_miner_eval,
-            'EM on deep questions and Recall@10 on multi-source ones, with the base model as control')
-    q.add_argument('model', help='a run or adapter folder from miner train')
-    data_args(q)
-    q.add_argument('--n-deep', type=int,
-                   help='score the first N deep questions (default: those the miner was trained for)')
-    q.add_argument('--n-multi', type=int, help='score the first N multi-source questions (default: as for --n-deep)')
-    q.add_argument('--limit', type=int, help='score at most N questions of each kind')
-    q.add_argument('--top-k', type=int, default=10, help='sampled continuations per multi-source question (Recall@K)')
-    q.add_argument('--no-base', action='store_true', help='skip the base-model control')
-    q.add_argument('--batch-size', type=int, help='sequences generated together (default: 160 on a GPU, 16 on CPU)')
-
-    data = sub.add_parser('data', help='fetch and check datasets').add_subparsers(dest='data_command', required=True,
-                                                                                  metavar='COMMAND')
-    q = add(data, 'check', cmd_data_check,
-            "count records and list problems in a dataset's folder (or a data root with --dataset)")
-    q.add_argument('dir', help="a dataset's folder, or a data root with --dataset")
-    q.add_argument('--dataset', help='insight-rag, leval, nq-open or bioasq (default: detected from the folder)')
-    q.add_argument('--prefix', help='insight-rag file prefix, e.g. AAN')
-    q = add(data, 'fetch', cmd_data_fetch,
-            "download a dataset's official files (checksummed where checksums are published)")
-    q.add_argument('--dataset', help='a registered dataset: insight-rag (default), leval, nq-open or bioasq')
-    q.add_argument('--dest', help='target folder (default: the user cache)')
-    q.add_argument('--prefix', nargs='+', default=['AAN', 'OC'], help='insight-rag: which corpora')
-
-    q = add(sub, 'run', cmd_run,
-            'run a RAG variant on a dataset task; resumes an interrupted run (`insightkit variants` lists them)')
-    q.add_argument('variant', help='a registered variant (`insightkit variants` lists them with their settings)')
-    q.add_argument(
-        '--data',
-        help=(
-            'a data root (one folder per dataset) or one dataset\'s folder (default: INSIGHTKIT_DATA, a fetched copy,'
-            ' else the embedded data)'
-        ),
-    )
-    q.add_argument('--dataset',
-                   help='insight-rag, leval, nq-open or bioasq (default: what --data holds, else insight-rag)')
-    q.add_argument(
-        '--task',
-        help="the dataset's task (insight-rag: deep, multi, matching; leval: legal, financial, …; default: the first)",
-    )
-    q.add_argument('--prefix', help='insight-rag file prefix, e.g. AAN, OC, MINI')
-    q.add_argument('--limit', type=int, help='only the first N items')
-    q.add_argument('--batch-size', type=int, default=64,
-                   help='items answered together; each line is written when its batch returns')
-    q.add_argument('--runs-dir', help='base folder of run folders (default: INSIGHTKIT_RUNS or ./runs)')
-    if variant is not None:
-        from insightkit.pipeline.variant import setting_specs, variant_class
-        add_setting_flags(q, setting_specs(variant_class(variant).Settings))
-    add(sub, 'variants', cmd_variants, 'list the registered variants and their settings')
-
-    bd = sub.add_parser('bench-data',
-                        help='create an Insight-RAG benchmark from abstracts').add_subparsers(dest='bd_command',
-                                                                                              required=True,
-                                                                                              metavar='COMMAND')
-    q = add(bd, 'build', cmd_benchdata_build,
-            'extract triples, filter, select and phrase questions; write the five files')
-    q.add_argument('--docs', required=True, help='a _docs.jsonl file (or a folder holding one)')
-    q.add_argument('--out', required=True, help='folder for the new files')
-    q.add_argument('--prefix', required=True, help='file prefix of the new benchmark')
-    q.add_argument('--limit', type=int, help='only the first N documents')
-    q.add_argument('--matching-links',
-                   help='JSONL of citation labels {doc-1, doc-2, label}; default: a _matching file beside the docs')
-    q.add_argument('--seed', type=int, default=0)
-    q = add(bd, 'select', cmd_benchdata_select,
-            'select deep / multi-source candidates from an existing graph; recall against official files')
-    data_args(q)
-    q.add_argument('--no-normalise', action='store_true', help='select on the graph as it is')
-
-    ev = sub.add_parser('eval', help='evaluate components').add_subparsers(dest='eval_command', required=True,
-                                                                           metavar='COMMAND')
-    q = add(ev, 'retrieval', cmd_eval_retrieval, 'Hits@K and MRR of a retriever')
-    data_args(q)
-    q.add_argument('--task', choices=['deep', 'multi'], default='deep')
-    q.add_argument('--retriever', choices=['dense', 'bm25', 'hybrid'], default='dense')
-    q.add_argument('--k', type=int, default=50)
-    q.add_argument('--limit', type=int, help='only the first N questions')
-
-    q = add(sub, 'judge', cmd_judge,
-            'score finished runs with named LLM judges (rubric 0-5), agreement and position bias')
-    q.add_argument('--rubric', required=True, help='rubric JSON file, or the name of a packaged one (answer_accuracy)')
-    q.add_argument('--input', nargs='+', required=True, metavar='RUN_DIR',
-                   help='finished run folders (the first is the A/B baseline)')
-    q.add_argument(
-        '--judges',
-        default='a,b',
-        help='comma-separated judge names: [judges.NAME] in INSIGHTKIT_CONFIG, else the judge role with seed i',
-    )
-    q.add_argument('--limit', type=int, help='judge only the first N items of each run')
-    q.add_argument('--no-pairwise', action='store_true', help='skip the A/B questions (position bias)')
+    sub, groups = p.add_subparsers(dest='command', required=True, metavar='COMMAND'), {}
+    for name, c in COMMANDS.items():
+        *group, leaf = name.split()
+        parent = sub
+        if group:
+            g = group[0]
+            if g not in groups:
+                groups[g] = sub.add_parser(g, help=GROUPS[g]).add_subparsers(
+                    dest=g.replace('-', '_') + '_command', required=True, metavar='COMMAND')
+            parent = groups[g]
+        q = parent.add_parser(leaf, help=c['help'], description=c['help']); q.set_defaults(fn=c['fn'])
+        if c['json']: q.add_argument('--json', action='store_true', help='print one JSON object')
+        add_flags(q, c['args'])
+        if c['extend']: c['extend'](q, variant)
     return p
 
+# %% ../nbs/14_cli.ipynb #5bc4c51a
 def main(argv: list[str] | None = None):
     "Entry point of the `insightkit` console script."
     argv = sys.argv[1:] if argv is None else list(argv)

@@ -10,10 +10,11 @@ from pathlib import Path
 from .core import InsightkitError
 
 # %% auto #0
-__all__ = ['emit', 'cmd_figures', 'cmd_llm_ask', 'cmd_llm_usage', 'cmd_bench_llm', 'cmd_bench_embed', 'cmd_data_check',
-           'cmd_data_fetch', 'cmd_eval_retrieval', 'cmd_run', 'cmd_variants', 'cmd_benchdata_build',
-           'cmd_benchdata_select', 'config_settings', 'cmd_miner_train', 'cmd_miner_eval', 'cmd_bench_miner',
-           'cmd_bench_generate', 'cmd_bench_memory', 'cmd_judge']
+__all__ = ['COMMANDS', 'GROUPS', 'DATA_ARGS', 'emit', 'arg', 'command', 'add_config_flags', 'add_setting_flags',
+           'add_miner_flags', 'add_variant_flags', 'cmd_figures', 'cmd_llm_ask', 'cmd_llm_usage', 'cmd_bench_llm',
+           'cmd_bench_embed', 'cmd_data_check', 'cmd_data_fetch', 'cmd_eval_retrieval', 'cmd_run', 'cmd_variants',
+           'cmd_benchdata_build', 'cmd_benchdata_select', 'config_settings', 'cmd_miner_train', 'cmd_miner_eval',
+           'cmd_bench_miner', 'cmd_bench_generate', 'cmd_bench_memory', 'cmd_judge']
 
 # %% ../nbs/13b_commands.ipynb #94270fc2
 def emit(result, as_json: bool):
@@ -24,7 +25,93 @@ def emit(result, as_json: bool):
             print(f'{k}: {json.dumps(v, ensure_ascii=False, default=str) if isinstance(v, (dict, list)) else v}')
     else: print(result)
 
+# %% ../nbs/13b_commands.ipynb #099c4419
+COMMANDS: dict[str, dict] = {}  # 'bench generate' -> its function, help, flags and flag hook
+
+# %% ../nbs/13b_commands.ipynb #1aaec6c7
+GROUPS = {'llm': 'ask the configured language models', 'bench': 'benchmarks (results as JSON with --json)',
+          'miner': 'train and evaluate insight miners', 'data': 'fetch and check datasets',
+          'bench-data': 'create an Insight-RAG benchmark from abstracts', 'eval': 'evaluate components'}
+
+# %% ../nbs/13b_commands.ipynb #ee656240
+def arg(*flags: str, group: str | None = None, **kw) -> dict:
+    "One flag of a command: `argparse.add_argument`'s arguments, and `group` for mutually exclusive flags."
+    return {'flags': flags, 'group': group, 'kw': kw}
+
+# %% ../nbs/13b_commands.ipynb #c0bf5031
+def command(name: str, # 'run' or 'GROUP COMMAND', e.g. 'bench generate'
+            help: str, # one line for `--help`
+            *args: dict, # its flags, each from `arg`
+            json: bool = True, # add `--json` (print one JSON object)
+            extend=None, # `extend(parser, variant)` adds flags known only at run time
+           ):
+    "Decorator: file the function in `COMMANDS` as the command `name`."
+    if len(name.split()) > 2 or name.split()[0] not in GROUPS and len(name.split()) == 2:
+        raise ValueError(f'command {name!r}: a name is one word or GROUP COMMAND with GROUP in {sorted(GROUPS)}')
+    def register(fn):
+        COMMANDS[name] = {'fn': fn, 'help': help, 'args': args, 'json': json, 'extend': extend}
+        return fn
+    return register
+
+# %% ../nbs/13b_commands.ipynb #aabd311c
+DATA_ARGS = (arg('--data', help='data folder (default: INSIGHTKIT_DATA, a fetched copy, else the embedded corpus)'),
+             arg('--prefix', help='file prefix, e.g. AAN, OC, MINI'))
+
+# %% ../nbs/13b_commands.ipynb #79ad0baf
+def add_config_flags(q, cls):
+    "Add a `--flag` for every field of the dataclass `cls` (its docment is the help); unset flags stay None."
+    from fastcore.docments import docments
+    for name, d in docments(cls, full=True).items():
+        if name == 'return': continue
+        flag, anno, default = '--' + name.replace('_', '-'), str(d['anno']), d['default']
+        if anno == 'bool':
+            q.add_argument(f"--no-{name.replace('_', '-')}" if default else flag, dest=name, action='store_const',
+                           const=not default, default=None,
+                           help=('turn off: ' if default else '') + d['docment'].replace('%',
+                                                                                         '%%') + (' (on by default)'
+                                                                                                  if default else ''))
+            continue
+        typ = int if anno.startswith('int') else float if anno.startswith('float') else str
+        q.add_argument(flag, type=typ, metavar=name.upper(),
+                       help=d['docment'].replace('%', '%%') + f' (default {default})')
+
+# %% ../nbs/13b_commands.ipynb #b1f648c3
+def add_setting_flags(q, specs: list[dict], dest_prefix: str = 'setting_'):
+    """A flag per variant setting (from `setting_specs`): choices from `Literal`, `--no-x` for a setting on by default;
+    unset flags stay None."""
+    for sp in specs:
+        flag, dest, hlp = '--' + sp['name'].replace('_', '-'), dest_prefix + sp['name'], sp['help'].replace('%', '%%')
+        if sp['type'] == 'bool':
+            q.add_argument(f"--no-{sp['name'].replace('_', '-')}" if sp['default'] else flag, dest=dest,
+                           action='store_const',
+                           const=not sp['default'], default=None, help=('turn off: ' if sp['default'] else '') + hlp)
+            continue
+        typ = {'int': int, 'float': float}.get(sp['type'], str)
+        q.add_argument(flag, dest=dest, type=typ, choices=sp['choices'],
+                       metavar=None if sp['choices'] else sp['name'].upper(),
+                       help=hlp + f" (default {sp['default']})")
+
+# %% ../nbs/13b_commands.ipynb #fcc7828f
+def add_miner_flags(q, variant=None):
+    "`miner train`'s flag hook: one flag per `MinerConfig` field."
+    from insightkit.methods.insight_rag.miner import MinerConfig
+    add_config_flags(q, MinerConfig)
+
+# %% ../nbs/13b_commands.ipynb #65ce97a8
+def add_variant_flags(q, variant: str | None = None):
+    "`run`'s flag hook: the named variant's settings as flags (none when no variant is named yet)."
+    if variant is None: return
+    from insightkit.pipeline.registry import variant_class
+    from insightkit.pipeline.variant import setting_specs
+    add_setting_flags(q, setting_specs(variant_class(variant).Settings))
+
 # %% ../nbs/13b_commands.ipynb #c3c59fbe
+@command('figures', 'regenerate the paper figures and tables (paper_figures/out/)',
+         arg('--quick', action='store_true', help='CI-sized run (default)', group='mode'),
+         arg('--full', action='store_true', help='the full study', group='mode'),
+         arg('--only', nargs='+', metavar='NAME', help='run only these notebooks, e.g. fig00_corpus'), *DATA_ARGS,
+         arg('--timeout', type=float, help='seconds allowed per notebook cell (default: an hour)'),
+         arg('--fresh', action='store_true', help='re-time benchmarks and retrain miners instead of reading them'))
 def cmd_figures(a):
     "Regenerate the paper figures and tables."
     from insightkit.figures import CELL_TIMEOUT, run_figures
@@ -41,21 +128,37 @@ def cmd_figures(a):
     if failed:
         raise InsightkitError(f'figure notebook(s) failed: {", ".join(failed)} (see paper_figures/out/notebooks/)')
 
+# %% ../nbs/13b_commands.ipynb #dd0a54bf
+@command('llm ask', 'ask one role one question',
+         arg('--role', default='generator', help='role to ask (generator, judge, extractor, …)'),
+         arg('--prompt', required=True, help='the user message'),
+         arg('--schema', help='JSON Schema file the reply must satisfy'),
+         arg('--max-tokens', type=int, help='largest number of new tokens'))
 def cmd_llm_ask(a):
     "Ask one role one question; print text, data, usage and whether the cache served it."
     from insightkit.generation.llm import llm_ask
     emit(llm_ask(a.role, a.prompt, schema_path=a.schema, max_tokens=a.max_tokens), a.json)
 
+# %% ../nbs/13b_commands.ipynb #b65d3288
+@command('llm usage', 'token usage per role from the call cache',
+         arg('--run', help='only calls logged under this run label'))
 def cmd_llm_usage(a):
     "Token usage per role, from the call cache (optionally for one run label)."
     from insightkit.generation.cache import usage_by_role
     emit(usage_by_role(run=a.run), a.json)
 
+# %% ../nbs/13b_commands.ipynb #8e77e46a
+@command('bench llm', 'LLM load, generation and cache-hit speed',
+         arg('--prompts', type=int, default=8, help='prompts generated together'),
+         arg('--max-tokens', type=int, default=64))
 def cmd_bench_llm(a):
     "Measure model load times, generation speed and cache-hit latency."
     from insightkit.generation.llm import bench_llm
     emit(bench_llm(n_prompts=a.prompts, max_tokens=a.max_tokens), a.json)
 
+# %% ../nbs/13b_commands.ipynb #7ecc1103
+@command('bench embed', 'cold vs warm embedding speed over a corpus',
+         *DATA_ARGS, arg('--limit', type=int, help='only the first N documents'))
 def cmd_bench_embed(a):
     "Measure cold and warm (cached) embedding speed over a corpus's documents."
     from insightkit.core import resolve_data, read_jsonl
@@ -66,6 +169,11 @@ def cmd_bench_embed(a):
     if a.limit: texts = texts[:a.limit]
     emit(bench_embed(texts), a.json)
 
+# %% ../nbs/13b_commands.ipynb #3888679e
+@command('data check', "count records and list problems in a dataset's folder (or a data root with --dataset)",
+         arg('dir', help="a dataset's folder, or a data root with --dataset"),
+         arg('--dataset', help='insight-rag, leval, nq-open or bioasq (default: detected from the folder)'),
+         arg('--prefix', help='insight-rag file prefix, e.g. AAN'))
 def cmd_data_check(a):
     "Count a dataset folder's records and list every problem found (file, line, field)."
     from insightkit.data.datasets import find_dataset
@@ -77,23 +185,47 @@ def cmd_data_check(a):
               file=sys.stderr)
         sys.exit(2)
 
+# %% ../nbs/13b_commands.ipynb #b5b1d72c
+@command('data fetch', "download a dataset's official files (checksummed where checksums are published)",
+         arg('--dataset', help='a registered dataset: insight-rag (default), leval, nq-open or bioasq'),
+         arg('--dest', help='target folder (default: the user cache)'),
+         arg('--prefix', nargs='+', default=['AAN', 'OC'], help='insight-rag: which corpora'))
 def cmd_data_fetch(a):
     "Download a dataset's official files: verified into a temporary name, then moved into place."
     from insightkit.data.fetch import fetch_dataset
     emit(fetch_dataset(a.dataset, dest=a.dest, prefixes=tuple(a.prefix)), a.json)
 
+# %% ../nbs/13b_commands.ipynb #8573d043
+@command('eval retrieval', 'Hits@K and MRR of a retriever', *DATA_ARGS,
+         arg('--task', choices=['deep', 'multi'], default='deep'),
+         arg('--retriever', choices=['dense', 'bm25', 'hybrid'], default='dense'),
+         arg('--k', type=int, default=50), arg('--limit', type=int, help='only the first N questions'))
 def cmd_eval_retrieval(a):
     "Hits@K and MRR of a retriever on deep or multi-source questions."
     from insightkit.evaluation.retrieval import eval_retrieval
     emit(eval_retrieval(data=a.data, prefix=a.prefix, task=a.task, retriever=a.retriever, k=a.k, limit=a.limit), a.json)
 
+# %% ../nbs/13b_commands.ipynb #f5df4ab9
+@command('run', 'run a RAG variant on a dataset task; resumes an interrupted run (`insightkit variants` lists them)',
+         arg('variant', help='a registered variant (`insightkit variants` lists them with their settings)'),
+         arg('--data', help='a data root (one folder per dataset) or one dataset\'s folder (default: INSIGHTKIT_DATA,'
+                            ' a fetched copy, else the embedded data)'),
+         arg('--dataset', help='insight-rag, leval, nq-open or bioasq (default: what --data holds, else insight-rag)'),
+         arg('--task', help="the dataset's task (insight-rag: deep, multi, matching; leval: legal, financial, …;"
+                            " default: the first)"),
+         arg('--prefix', help='insight-rag file prefix, e.g. AAN, OC, MINI'),
+         arg('--limit', type=int, help='only the first N items'),
+         arg('--batch-size', type=int, default=64,
+             help='items answered together; each line is written when its batch returns'),
+         arg('--runs-dir', help='base folder of run folders (default: INSIGHTKIT_RUNS or ./runs)'),
+         extend=add_variant_flags)
 def cmd_run(a):
     "Run a RAG variant over a dataset task's items (resumable) and print its scores."
     from insightkit.pipeline.runs import run_variant
     settings = {k[len('setting_'):]: v for k, v in vars(a).items() if k.startswith('setting_') and v is not None}
     out = run_variant(a.variant, dataset=a.dataset, task=a.task, data=a.data, prefix=a.prefix, limit=a.limit,
                       runs_dir=a.runs_dir, batch_size=a.batch_size, **settings)
-    from insightkit.pipeline.variant import variant_class
+    from insightkit.pipeline.registry import variant_class
     # a method compared with its baselines on the same items
     if study := getattr(variant_class(a.variant), 'study', None):
         out['study'] = study(dataset=a.dataset, task=a.task, data=a.data, prefix=a.prefix, limit=a.limit,
@@ -101,25 +233,41 @@ def cmd_run(a):
                              batch_size=a.batch_size, **settings)
     emit(out, a.json)
 
+# %% ../nbs/13b_commands.ipynb #a059dc41
+@command('variants', 'list the registered variants and their settings')
 def cmd_variants(a):
     "List every registered variant with its settings."
-    from insightkit.pipeline.variant import describe_variants
+    from insightkit.pipeline.registry import describe_variants
     found = describe_variants()
     if a.json: emit(found, True); return
     for v in found:
         print(f"{v['name']}: {v['summary']}\n  settings: " + ', '.join(f"{s['name']}={s['default']!r}"
                                                                        for s in v['settings']))
 
+# %% ../nbs/13b_commands.ipynb #743fdb21
+@command('bench-data build', 'extract triples, filter, select and phrase questions; write the five files',
+         arg('--docs', required=True, help='a _docs.jsonl file (or a folder holding one)'),
+         arg('--out', required=True, help='folder for the new files'),
+         arg('--prefix', required=True, help='file prefix of the new benchmark'),
+         arg('--limit', type=int, help='only the first N documents'),
+         arg('--matching-links',
+             help='JSONL of citation labels {doc-1, doc-2, label}; default: a _matching file beside the docs'),
+         arg('--seed', type=int, default=0))
 def cmd_benchdata_build(a):
     "Build an Insight-RAG style benchmark (docs, graph, deep, multi, matching) from abstracts with the LLM roles."
     from insightkit.methods.insight_rag.benchmark import build_benchmark
     emit(build_benchmark(a.docs, a.out, a.prefix, limit=a.limit, matching_links=a.matching_links, seed=a.seed), a.json)
 
+# %% ../nbs/13b_commands.ipynb #a5e499ea
+@command('bench-data select',
+         'select deep / multi-source candidates from an existing graph; recall against official files', *DATA_ARGS,
+         arg('--no-normalise', action='store_true', help='select on the graph as it is'))
 def cmd_benchdata_select(a):
     "Normalise and filter an existing graph, select deep and multi-source candidates, compare with official files."
     from insightkit.methods.insight_rag.benchmark import select_benchmark
     emit(select_benchmark(a.data, a.prefix, normalise=not a.no_normalise), a.json)
 
+# %% ../nbs/13b_commands.ipynb #da48e4a3
 def config_settings(a, cls=None) -> dict:
     "The dataclass fields (default `MinerConfig`'s) that were given on the command line; a comma list becomes a list."
     if cls is None: from insightkit.methods.insight_rag.miner import MinerConfig as cls
@@ -127,6 +275,18 @@ def config_settings(a, cls=None) -> dict:
     got = {f: getattr(a, f.name) for f in fields(cls) if getattr(a, f.name, None) is not None}
     return {f.name: v.split(',') if f.type == 'Any' and ',' in v else v for f, v in got.items()}
 
+# %% ../nbs/13b_commands.ipynb #c0ea7663
+@command('miner train', 'continual pre-training with LoRA / QLoRA / full fine-tuning', *DATA_ARGS,
+         arg('--out', help='run folder (default: a folder in the cache named by data, subset and settings)'),
+         arg('--n-deep', type=int, help='train on the documents of the first N deep questions (and their triples)'),
+         arg('--n-multi', type=int, default=0, help='... and of the first N multi-source questions'),
+         arg('--quick', action='store_true',
+             help="start from the quick recipe (6 epochs, lr 2e-3, small batches) for a few questions' documents"),
+         arg('--paper-scale', action='store_true',
+             help='start from the whole-corpus GPU recipe (full fine-tuning, lr 1e-3, 8k-token batches, 14 epochs)'),
+         arg('--resume', action='store_true',
+             help='continue an interrupted run (in --out, or the default cache folder) from its last checkpoint'),
+         extend=add_miner_flags)
 def cmd_miner_train(a):
     "Continually pre-train an insight miner (LoRA, QLoRA or full) on a corpus or on the documents of a few questions."
     from insightkit.methods.insight_rag.mining import cli_train
@@ -134,6 +294,15 @@ def cmd_miner_train(a):
                    paper_scale=a.paper_scale,
                    **config_settings(a)), a.json)
 
+# %% ../nbs/13b_commands.ipynb #87466916
+@command('miner eval', 'EM on deep questions and Recall@10 on multi-source ones, with the base model as control',
+         arg('model', help='a run or adapter folder from miner train'), *DATA_ARGS,
+         arg('--n-deep', type=int, help='score the first N deep questions (default: those the miner was trained for)'),
+         arg('--n-multi', type=int, help='score the first N multi-source questions (default: as for --n-deep)'),
+         arg('--limit', type=int, help='score at most N questions of each kind'),
+         arg('--top-k', type=int, default=10, help='sampled continuations per multi-source question (Recall@K)'),
+         arg('--no-base', action='store_true', help='skip the base-model control'),
+         arg('--batch-size', type=int, help='sequences generated together (default: 160 on a GPU, 16 on CPU)'))
 def cmd_miner_eval(a):
     "Deep-question EM and multi-source Recall@10 of a miner, beside the base model."
     from insightkit.methods.insight_rag.mining import cli_eval
@@ -141,6 +310,15 @@ def cmd_miner_eval(a):
                   base=not a.no_base,
                   batch_size=a.batch_size), a.json)
 
+# %% ../nbs/13b_commands.ipynb #e97f3554
+@command('bench miner', 'our miner trainer vs the padded recipe (max_length 400, batch 32)', *DATA_ARGS,
+         arg('--items', type=int, default=256, help='training items in the sample'),
+         arg('--steps', type=int, default=2,
+             help='CPU: optimizer steps of the padded recipe (ours gets the same wall time)'),
+         arg('--seconds', type=float, help='time each recipe this long (default: 30 on a GPU; CPU: they alternate)'),
+         arg('--warmup', type=int, default=3, help='untimed steps of each recipe before --seconds'),
+         arg('--method', choices=['lora', 'qlora', 'full'], help='how both recipes train (default lora)'),
+         arg('--base-model', help='the model both recipes train (default: the default local model)'))
 def cmd_bench_miner(a):
     "Useful tokens per second of our length-grouped trainer against the fixed-length padded recipe, side by side."
     from insightkit.methods.insight_rag.miner import MinerConfig
@@ -149,18 +327,45 @@ def cmd_bench_miner(a):
     emit(bench_miner(a.data, a.prefix, n_items=a.items, steps=a.steps, config=config, seconds=a.seconds,
                      warmup=a.warmup), a.json)
 
+# %% ../nbs/13b_commands.ipynb #22e64f50
+@command('bench generate', "our decoding engine vs llama.cpp (and today's generate loop)",
+         arg('--rag-prompts', type=int, default=64, help='RAG prompts, as the rag variant builds them'),
+         arg('--json-prompts', type=int, default=32, help="JSON-schema prompts, as IP-RAR's analysis builds them"),
+         arg('--rag-tokens', type=int, default=64, help='most new tokens of a RAG answer'),
+         arg('--threads', type=int, help='threads per side (default: INSIGHTKIT_THREADS, else half the cores)'),
+         arg('--no-llamacpp', action='store_true', help='leave the llama.cpp side out'),
+         arg('--today', action='store_true', help='also time the transformers generate loop used before'))
 def cmd_bench_generate(a):
     "Our decoding engine against llama.cpp on one fixed workload (RAG and JSON-schema prompts), side by side."
     from insightkit.bench.generate import bench_generate
     emit(bench_generate(rag_prompts=a.rag_prompts, json_prompts=a.json_prompts, rag_tokens=a.rag_tokens,
                         threads=a.threads, llamacpp=not a.no_llamacpp, today=a.today), a.json)
 
+# %% ../nbs/13b_commands.ipynb #39635cd2
+@command('bench memory', 'memory build cost and per-clue latency with and without KV reuse',
+         arg('--data', help='data root or L-Eval folder (default: the embedded L-Eval documents)'),
+         arg('--task', help='L-Eval task whose shortest document over 8,192 tokens is measured (default: any)'),
+         arg('--clues', type=int, default=3, help='clue calls timed each way'),
+         arg('--clue-tokens', type=int, default=48, help='tokens per clue reply'),
+         arg('--window', type=int, default=2048, help='tokens of document per gist'),
+         arg('--lengths', type=int, nargs='+', default=[4096],
+             help='longer memories (tokens of raw document) timed the same way'))
 def cmd_bench_memory(a):
     "Memory build seconds and bytes, and per-clue latency with and without KV reuse, side by side on one long document."
     from insightkit.methods.memory.memory_bench import bench_memory
     emit(bench_memory(task=a.task, data=a.data, clues=a.clues, clue_tokens=a.clue_tokens, window=a.window,
                       lengths=a.lengths), a.json)
 
+# %% ../nbs/13b_commands.ipynb #eecc9b40
+@command('judge', 'score finished runs with named LLM judges (rubric 0-5), agreement and position bias',
+         arg('--rubric', required=True,
+             help='rubric JSON file, or the name of a packaged one (answer_accuracy)'),
+         arg('--input', nargs='+', required=True, metavar='RUN_DIR',
+             help='finished run folders (the first is the A/B baseline)'),
+         arg('--judges', default='a,b',
+             help='comma-separated judge names: [judges.NAME] in INSIGHTKIT_CONFIG, else the judge role with seed i'),
+         arg('--limit', type=int, help='judge only the first N items of each run'),
+         arg('--no-pairwise', action='store_true', help='skip the A/B questions (position bias)'))
 def cmd_judge(a):
     "Score finished runs with named LLM judges under a rubric: per-method means, agreement, position bias, failures."
     from insightkit.evaluation.report import judge_runs

@@ -24,6 +24,7 @@ def package_dir() -> Path:
     "The installed `insightkit` package folder."
     return Path(__file__).resolve().parent
 
+# %% ../nbs/00_core.ipynb #f110010c
 def cache_dir(*parts: str) -> Path:
     "The user cache folder (`INSIGHTKIT_CACHE` moves it), created on demand; `parts` name a subfolder."
     base = os.environ.get('INSIGHTKIT_CACHE')
@@ -39,10 +40,12 @@ def canonical_json(obj: Any) -> str:
     "JSON with sorted keys and no spaces, so equal objects give equal text."
     return json.dumps(obj, sort_keys=True, separators=(',', ':'), ensure_ascii=False, default=str)
 
+# %% ../nbs/00_core.ipynb #85d3d01d
 def stable_hash(obj: Any, n: int = 64) -> str:
     "SHA-256 hex digest (first `n` characters) of `obj`'s canonical JSON."
     return hashlib.sha256(canonical_json(obj).encode()).hexdigest()[:n]
 
+# %% ../nbs/00_core.ipynb #a25d5bfd
 def file_sha256(path: str | Path, chunk: int = 1 << 20) -> str:
     "SHA-256 hex digest of a file's bytes."
     h = hashlib.sha256()
@@ -54,6 +57,7 @@ def file_sha256(path: str | Path, chunk: int = 1 << 20) -> str:
 class RecordError(InsightkitError, ValueError):
     "A record in a data file is malformed; the message names the file and line."
 
+# %% ../nbs/00_core.ipynb #1255133c
 def read_jsonl(path: str | Path) -> Iterator[tuple[int, dict]]:
     "Yield `(line_number, record)` for each non-blank line; a line that is not a JSON object raises `RecordError`."
     path = Path(path)
@@ -71,6 +75,7 @@ def read_jsonl(path: str | Path) -> Iterator[tuple[int, dict]]:
                 raise RecordError(f'{path}:{i}: expected a JSON object, got {type(rec).__name__}')
             yield i, rec
 
+# %% ../nbs/00_core.ipynb #5775568c
 def write_jsonl(path: str | Path, records: Iterable[dict]) -> Path:
     "Write `records` one per line (atomically: a temporary file renamed into place)."
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
@@ -80,6 +85,7 @@ def write_jsonl(path: str | Path, records: Iterable[dict]) -> Path:
     os.replace(tmp, path)
     return path
 
+# %% ../nbs/00_core.ipynb #becbb8ec
 def append_jsonl(path: str | Path, record: dict):
     "Append one record and flush it to disk, so an interrupted run keeps every finished line."
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
@@ -89,6 +95,7 @@ def append_jsonl(path: str | Path, record: dict):
 # %% ../nbs/00_core.ipynb #dc90d4e9
 DATA_KINDS = ('docs', 'graph', 'deep', 'multi', 'matching')
 
+# %% ../nbs/00_core.ipynb #43887469
 @dataclass(frozen=True)
 class DataSource:
     "A data folder, the file prefix in it, and how it was chosen."
@@ -106,14 +113,17 @@ class DataSource:
         "The kinds whose files exist, mapped to their paths."
         return {k: self.file(k) for k in DATA_KINDS if self.file(k).exists()}
 
+# %% ../nbs/00_core.ipynb #8da86236
 def mini_corpus_dir() -> Path:
     "The folder of the embedded corpus that ships with the package."
     return package_dir()/'mini_corpus'
 
+# %% ../nbs/00_core.ipynb #40f5f3d9
 def prefixes_in(d: Path) -> list[str]:
     "Prefixes that have a `_docs.jsonl` file in folder `d`, sorted."
     return sorted(p.name[:-len('_docs.jsonl')] for p in Path(d).glob('*_docs.jsonl'))
 
+# %% ../nbs/00_core.ipynb #07543a76
 def resolve_data(data: str | Path | None = None, # folder given by the user (`--data`)
                  prefix: str | None = None, # file prefix such as AAN, OC or MINI; guessed when the folder holds one
                 ) -> DataSource:
@@ -157,6 +167,7 @@ def package_versions(names: Iterable[str] = ('insightkit', 'torch', 'transformer
     out['python'] = sys.version.split()[0]
     return out
 
+# %% ../nbs/00_core.ipynb #47d3195e
 def progress(iterable=None, desc: str | None = None, total: int | None = None, **kw):
     "A tqdm progress bar, silenced by `INSIGHTKIT_PROGRESS=0`."
     from tqdm.auto import tqdm
@@ -172,4 +183,5 @@ def quiet_known_notes():
         f.insightkit_note = True
         log.addFilter(f)
 
+# %% ../nbs/00_core.ipynb #ad1e21ea
 quiet_known_notes()

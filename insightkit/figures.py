@@ -26,6 +26,7 @@ def project_root(start: str | Path | None = None) -> Path:
     if (pkg_parent/'paper_figures').is_dir(): return pkg_parent
     raise InsightkitError('no paper_figures/ folder found; run from an insightkit checkout or pass --root')
 
+# %% ../nbs/13_figures.ipynb #3bac92bd
 def figure_notebooks(root: str | Path | None = None, # checkout root (found automatically when None)
                      only: list[str] | None = None, # figure names to keep, e.g. ['fig00_corpus']
                     ) -> list[Path]:
@@ -48,6 +49,7 @@ def save_figure(fig, name: str, out_dir: str | Path = 'out') -> list[Path]:
     fig.savefig(paths[0], dpi=150, bbox_inches='tight'); fig.savefig(paths[1], bbox_inches='tight')
     return paths
 
+# %% ../nbs/13_figures.ipynb #59de8192
 def save_table(df, name: str, out_dir: str | Path = 'out') -> list[Path]:
     "Save a pandas table as `out_dir/name.csv` and `.md`; return the paths."
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
@@ -65,6 +67,7 @@ def library_fingerprint() -> str:
         h.update(str(p.relative_to(pkg)).encode()); h.update(p.read_bytes())
     return h.hexdigest()[:16]
 
+# %% ../nbs/13_figures.ipynb #1225f56f
 def figure_key(nb_path: Path, params: dict, data_hashes: dict, versions: dict, library: str) -> str:
     """Everything a paper notebook's outputs depend on: its own text, the parameters it takes, the data, the package
     versions, the library's files and the `INSIGHTKIT_*` settings (threads and the run label aside)."""
@@ -78,6 +81,7 @@ def figure_key(nb_path: Path, params: dict, data_hashes: dict, versions: dict, l
                         'config': file_sha256(config) if config and Path(config).is_file() else None,
                         'library': library}, 16)
 
+# %% ../nbs/13_figures.ipynb #2953e7c0
 def up_to_date(entry: dict | None, key: str, out_dir: Path) -> bool:
     "Whether a manifest entry ran ok under the same key and its outputs and executed notebook are all still there."
     if not entry or entry.get('key') != key or entry.get('status') != 'ok': return False
@@ -91,6 +95,7 @@ def folder_signature(path: str | Path | None) -> list | None:
     files = [p] if p.is_file() else sorted(f for f in p.rglob('*') if f.is_file())
     return [[str(f.relative_to(p) if f != p else f.name), f.stat().st_size, f.stat().st_mtime_ns] for f in files]
 
+# %% ../nbs/13_figures.ipynb #62127592
 def stored_result(name: str, # what is stored (the file's stem)
                   key: dict, # everything the result depends on (settings, model fingerprint, data signature)
                   compute, # `() -> dict`, JSON-ready: the benchmark or training to run when nothing matches
@@ -110,6 +115,8 @@ def stored_result(name: str, # what is stored (the file's stem)
 
 # %% ../nbs/13_figures.ipynb #90a5ee25
 _hash_memo: dict = {}
+
+# %% ../nbs/13_figures.ipynb #90cccef2
 def data_file_hashes(data: DataSource | str | Path | None = None, # a resolved source, or a folder to resolve
                      prefix: str | None = None) -> dict:
     "SHA-256 of each file of the data in use, keyed by file name (memoised by size and mtime)."
@@ -121,6 +128,7 @@ def data_file_hashes(data: DataSource | str | Path | None = None, # a resolved s
         out[p.name] = _hash_memo[key]
     return {'dir': str(src.dir), 'prefix': src.prefix, 'origin': src.origin, 'sha256': out}
 
+# %% ../nbs/13_figures.ipynb #6b980b13
 def llm_call_stats(since: float, # epoch seconds: when the notebook started
                    until: float | None = None, # ... and ended (default: now)
                   ) -> dict:
@@ -143,6 +151,7 @@ def notebook_parameters(nb_path: Path) -> set[str]:
                     if isinstance(t, ast.Name)}
     return set()
 
+# %% ../nbs/13_figures.ipynb #f808dd0b
 def scrub_strings(obj, secrets: list[str] | None = None):
     "A copy of a JSON-ready `obj` with `scrub` applied to every string in it (keys kept)."
     from insightkit.secrets import env_secrets
@@ -152,9 +161,11 @@ def scrub_strings(obj, secrets: list[str] | None = None):
     if isinstance(obj, dict): return {k: scrub_strings(v, secrets) for k, v in obj.items()}
     return obj
 
+# %% ../nbs/13_figures.ipynb #b63e81a2
 # seconds a paper notebook's cell may run: table5_iprar's first analysis of 500 questions takes ~45 min
 CELL_TIMEOUT = 3600
 
+# %% ../nbs/13_figures.ipynb #8b266742
 def run_figure(nb_path: Path, # the paper notebook
                out_dir: Path, # where executed notebooks, figures and tables go
                params: dict, # candidate parameters; only those the notebook declares are passed
@@ -205,6 +216,7 @@ def data_root(data: str | Path | None) -> str | None:
     d = Path(data).expanduser()
     return str(d.resolve()) if any((d/n).is_dir() for n in dataset_names()) else None
 
+# %% ../nbs/13_figures.ipynb #122995cd
 def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) or 'full'
                 only: list[str] | None = None, # figure names; all when None
                 data: str | Path | None = None, # data folder (default: INSIGHTKIT_DATA, fetched copy, embedded)

@@ -20,6 +20,7 @@ SECRET_NAME = re.compile(
 )
 HEADER_KEYS = ('headers', 'default_headers', 'extra_headers')
 
+# %% ../nbs/00a_secrets.ipynb #a3bf4d97
 def is_secret_name(name) -> bool:
     "True when a setting, header or query parameter called `name` holds a credential (api_key, token, password, ...)."
     return isinstance(name, str) and bool(SECRET_NAME.search(name))
@@ -38,8 +39,10 @@ def redact_url(url: str | None) -> str | None:
             query = urlencode([(k, REDACTED if is_secret_name(k) else v) for k, v in pairs], safe='[]')
     return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
+# %% ../nbs/00a_secrets.ipynb #40fa62e7
 _URL_IN_TEXT = re.compile(r'[a-zA-Z][a-zA-Z0-9+.-]*://[^\s\'"<>)]+')
 
+# %% ../nbs/00a_secrets.ipynb #636047fa
 def redact_text(text: str) -> str:
     "`text` with every URL in it passed through `redact_url`."
     return _URL_IN_TEXT.sub(lambda m: redact_url(m.group(0)), text)
@@ -73,6 +76,7 @@ def env_secrets(env: dict | None = None) -> list[str]:
             found += [p for p in user_pass.split(':') if len(p) >= 4]
     return sorted(set(found), key=len, reverse=True)
 
+# %% ../nbs/00a_secrets.ipynb #bf7a1e28
 def scrub(text: str, secrets: list[str] | None = None) -> str:
     """`text` with URL passwords removed and every value of `secrets` (default `env_secrets()`) replaced by
     `'[redacted]'`."""

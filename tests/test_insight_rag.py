@@ -14,7 +14,7 @@ from insightkit.methods.insight_rag.miner import MinerConfig
 from insightkit.methods.insight_rag.study import matching_flips, retrieval_failures, zscores
 from insightkit.methods.insight_rag.variant import InsightRagVariant
 from insightkit.pipeline.runs import evaluate, run as run_items
-from insightkit.pipeline.variant import variant_class
+from insightkit.pipeline.registry import variant_class
 
 
 @pytest.mark.parametrize('question, insight, multi', [

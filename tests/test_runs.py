@@ -9,7 +9,7 @@ from insightkit.data.datasets import find_dataset
 from insightkit.generation.cache import call_stats
 from insightkit.pipeline.baselines import VanillaVariant
 from insightkit.pipeline.runs import evaluate, read_predictions, run, run_variant
-from insightkit.pipeline.variant import make_variant
+from insightkit.pipeline.registry import make_variant
 
 pytestmark = [pytest.mark.usefixtures('private_cache'),  # every test here gets a private cache (conftest.py)
               pytest.mark.xdist_group('runs')]  # and shares the module's fixture on one worker

@@ -18,6 +18,7 @@ __all__ = ['RAG_SOURCES', 'rag_workload', 'analysis_workload', 'run_ours', 'llam
 # %% ../../nbs/13a_bench_generate.ipynb #b7517277
 RAG_SOURCES = (('nq-open', 'open'), ('bioasq', 'all'), ('insight-rag', 'deep'))
 
+# %% ../../nbs/13a_bench_generate.ipynb #a4301574
 def rag_workload(n: int = 64, # prompts
                  k: int = 5, # passages per question, found by BM25
                  context_tokens: int = 800, # token budget of the passages, as the `rag` variant's setting
@@ -78,6 +79,7 @@ def llamacpp_model(threads: int, n_ctx: int = 4096):
     return Llama(str(default_gguf()), n_ctx=n_ctx, n_threads=threads, n_threads_batch=threads, n_batch=512,
                  verbose=False, seed=0)
 
+# %% ../../nbs/13a_bench_generate.ipynb #ad42e8ed
 def run_llamacpp(llm, convs: list, schema: dict | None, max_tokens: int) -> dict:
     "Answer `convs` one by one with llama.cpp (greedy, a JSON grammar for `schema`); seconds, tokens, failures."
     import llama_cpp

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from ..core import InsightkitError, cache_dir, file_sha256, package_dir, stable_hash
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['DATASETS', 'DATASET_MODULES', 'Item', 'Document', 'DocStore', 'TaskSpec', 'Dataset', 'register_dataset',
@@ -60,29 +61,48 @@ class DocStore:
             self.docs[d.id] = d
         self._fp = None
 
-    def __len__(self): return len(self.docs)
-    def __iter__(self) -> Iterator[Document]: return iter(self.docs.values())
-    def __contains__(self, id): return id in self.docs
-    def __repr__(self): return f'DocStore({self.name!r}, {len(self)} documents)'
+# %% ../../nbs/02a_datasets.ipynb #63ddf57d
+@patch
+def __len__(self: DocStore): return len(self.docs)
 
-    def __getitem__(self, id) -> Document:
-        if id not in self.docs: raise InsightkitError(f'{self.name} has no document {id!r}')
-        return self.docs[id]
+# %% ../../nbs/02a_datasets.ipynb #d4d0b344
+@patch
+def __iter__(self: DocStore) -> Iterator[Document]: return iter(self.docs.values())
 
-    def fingerprint(self) -> str:
-        "A hash of every document's id, title and text: it changes whenever the content does."
-        if self._fp is None: self._fp = stable_hash([[d.id, d.title, d.text] for d in self], 16)
-        return self._fp
+# %% ../../nbs/02a_datasets.ipynb #17116788
+@patch
+def __contains__(self: DocStore, id): return id in self.docs
 
-    def kb_names(self) -> list[str]: return ['default', *self._kbs]
+# %% ../../nbs/02a_datasets.ipynb #ba947e8b
+@patch
+def __repr__(self: DocStore): return f'DocStore({self.name!r}, {len(self)} documents)'
 
-    def kb(self, name: str | None = None) -> 'DocStore':
-        "This store (`None` or 'default'), or the sibling knowledge base `name`; an unknown name lists the known ones."
-        if name in (None, 'default'): return self
-        if name not in self._kbs:
-            raise InsightkitError(f'{self.name} has no knowledge base {name!r}; known: {", ".join(self.kb_names())}')
-        if name not in self._built: self._built[name] = self._kbs[name]()
-        return self._built[name]
+# %% ../../nbs/02a_datasets.ipynb #2f788b75
+@patch
+def __getitem__(self: DocStore, id) -> Document:
+    if id not in self.docs: raise InsightkitError(f'{self.name} has no document {id!r}')
+    return self.docs[id]
+
+# %% ../../nbs/02a_datasets.ipynb #66f437b3
+@patch
+def fingerprint(self: DocStore) -> str:
+    "A hash of every document's id, title and text: it changes whenever the content does."
+    if self._fp is None: self._fp = stable_hash([[d.id, d.title, d.text] for d in self], 16)
+    return self._fp
+
+# %% ../../nbs/02a_datasets.ipynb #1f4274ff
+@patch
+def kb_names(self: DocStore) -> list[str]: return ['default', *self._kbs]
+
+# %% ../../nbs/02a_datasets.ipynb #4769c647
+@patch
+def kb(self: DocStore, name: str | None = None) -> 'DocStore':
+    "This store (`None` or 'default'), or the sibling knowledge base `name`; an unknown name lists the known ones."
+    if name in (None, 'default'): return self
+    if name not in self._kbs:
+        raise InsightkitError(f'{self.name} has no knowledge base {name!r}; known: {", ".join(self.kb_names())}')
+    if name not in self._built: self._built[name] = self._kbs[name]()
+    return self._built[name]
 
 # %% ../../nbs/02a_datasets.ipynb #744c3da1
 @dataclass(frozen=True)
@@ -110,62 +130,87 @@ class Dataset:
         self.dir, self.origin, self.subset = Path(dir), origin, subset
         self._items, self._store = {}, None
 
-    def __repr__(self): return f'{type(self).__name__}({self.dir}, {self.origin})'
+# %% ../../nbs/02a_datasets.ipynb #02c2b204
+@patch
+def __repr__(self: Dataset): return f'{type(self).__name__}({self.dir}, {self.origin})'
 
-    @classmethod
-    def detect(cls, dir: Path) -> bool:
-        "Whether `dir` holds this dataset's files."
-        raise NotImplementedError
+# %% ../../nbs/02a_datasets.ipynb #13f2c282
+@patch(cls_method=True)
+def detect(cls: Dataset, dir: Path) -> bool:
+    "Whether `dir` holds this dataset's files."
+    raise NotImplementedError
 
-    def task(self, name: str | None) -> TaskSpec:
-        "The task `name` (None: the first); an unknown name lists the known ones."
-        if name is None: return next(iter(self.tasks.values()))
-        if name not in self.tasks:
-            raise InsightkitError(f'{self.name} has no task {name!r}; its tasks: {", ".join(self.tasks)}')
-        return self.tasks[name]
+# %% ../../nbs/02a_datasets.ipynb #b8e482b6
+@patch
+def task(self: Dataset, name: str | None) -> TaskSpec:
+    "The task `name` (None: the first); an unknown name lists the known ones."
+    if name is None: return next(iter(self.tasks.values()))
+    if name not in self.tasks:
+        raise InsightkitError(f'{self.name} has no task {name!r}; its tasks: {", ".join(self.tasks)}')
+    return self.tasks[name]
 
-    def items(self, task: str | None = None) -> list[Item]:
-        "The task's items, loaded once and validated."
-        t = self.task(task).name
-        if t not in self._items:
-            self._items[t] = self.load_items(t)
-            if not self._items[t]: raise InsightkitError(f'{self.name} ({self.dir}) has no items for task {t!r}')
-        return self._items[t]
+# %% ../../nbs/02a_datasets.ipynb #779d4a51
+@patch
+def items(self: Dataset, task: str | None = None) -> list[Item]:
+    "The task's items, loaded once and validated."
+    t = self.task(task).name
+    if t not in self._items:
+        self._items[t] = self.load_items(t)
+        if not self._items[t]: raise InsightkitError(f'{self.name} ({self.dir}) has no items for task {t!r}')
+    return self._items[t]
 
-    def store(self) -> DocStore:
-        "The document store (its sibling knowledge bases through `.kb(name)`)."
-        if self._store is None: self._store = self.load_store()
-        return self._store
+# %% ../../nbs/02a_datasets.ipynb #942bf680
+@patch
+def store(self: Dataset) -> DocStore:
+    "The document store (its sibling knowledge bases through `.kb(name)`)."
+    if self._store is None: self._store = self.load_store()
+    return self._store
 
-    def files(self) -> list[Path]:
-        "The data files in use, for provenance."
-        return sorted(p for p in self.dir.iterdir() if p.is_file() and p.suffix in ('.jsonl', '.json', '.gz'))
+# %% ../../nbs/02a_datasets.ipynb #643beb41
+@patch
+def files(self: Dataset) -> list[Path]:
+    "The data files in use, for provenance."
+    return sorted(p for p in self.dir.iterdir() if p.is_file() and p.suffix in ('.jsonl', '.json', '.gz'))
 
-    def file_hashes(self) -> dict[str, str]:
-        "SHA-256 of each data file in use."
-        return {p.name: file_sha256(p) for p in self.files()}
+# %% ../../nbs/02a_datasets.ipynb #c17bb7b6
+@patch
+def file_hashes(self: Dataset) -> dict[str, str]:
+    "SHA-256 of each data file in use."
+    return {p.name: file_sha256(p) for p in self.files()}
 
-    def load_items(self, task: str) -> list[Item]: raise NotImplementedError
-    def load_store(self) -> DocStore: raise NotImplementedError
-    def check(self) -> dict: raise NotImplementedError
+# %% ../../nbs/02a_datasets.ipynb #0608487a
+@patch
+def load_items(self: Dataset, task: str) -> list[Item]: raise NotImplementedError
+
+# %% ../../nbs/02a_datasets.ipynb #fed33d75
+@patch
+def load_store(self: Dataset) -> DocStore: raise NotImplementedError
+
+# %% ../../nbs/02a_datasets.ipynb #bc1e01fd
+@patch
+def check(self: Dataset) -> dict: raise NotImplementedError
 
 # %% ../../nbs/02a_datasets.ipynb #a9857573
 DATASETS: dict[str, type] = {}
 
+# %% ../../nbs/02a_datasets.ipynb #41169920
 def register_dataset(cls: type) -> type:
     "Make a `Dataset` subclass known by its `name` (usable as a decorator)."
     DATASETS[cls.name] = cls
     return cls
 
+# %% ../../nbs/02a_datasets.ipynb #d3a9496b
 # modules whose import registers the built-in datasets
-DATASET_MODULES = ('insightkit.data.sources', 'insightkit.methods.insightgen.collections')
+DATASET_MODULES = ('insightkit.data.sources', 'insightkit.methods.insightgen.collections_dataset')
 
+# %% ../../nbs/02a_datasets.ipynb #d97b570e
 def dataset_names() -> list[str]:
     "Names of the registered datasets (the built-in ones are loaded first, by module name, so no import circle forms)."
     import importlib
     for m in DATASET_MODULES: importlib.import_module(m)
     return sorted(DATASETS)
 
+# %% ../../nbs/02a_datasets.ipynb #5a2b21f0
 def dataset_class(name: str) -> type:
     "The class registered as `name`; an unknown name lists the known ones."
     if name not in dataset_names():
@@ -178,6 +223,7 @@ def embedded_dir(name: str) -> Path:
     cls = dataset_class(name)
     return package_dir()/cls.embedded
 
+# %% ../../nbs/02a_datasets.ipynb #2c3f6e22
 def _pick(cls, d: Path) -> Path | None:
     "`d` itself when it is a folder of this dataset, else its subfolder named after the dataset, else None."
     if cls.detect(d): return d
@@ -185,6 +231,7 @@ def _pick(cls, d: Path) -> Path | None:
     # built from another's files
     return sub if sub.is_dir() and cls.detect(sub) else getattr(cls, 'locate', lambda d: None)(d)
 
+# %% ../../nbs/02a_datasets.ipynb #6d902d50
 # a registered dataset; None: the one a single-dataset folder holds, else insight-rag
 def find_dataset(name: str | None = None,
                  data: str | Path | None = None, # a data root or one dataset's folder (`--data`)
@@ -216,4 +263,6 @@ def find_dataset(name: str | None = None,
 def _accepts(cls, d: Path, subset: str | None) -> bool:
     "Whether folder `d` can serve `subset` (datasets without subsets accept any)."
     return True
+
+# %% ../../nbs/02a_datasets.ipynb #d0780ed2
 Dataset.accepts = classmethod(_accepts)

@@ -25,16 +25,19 @@ KNOWN_SHA256 = {
     'AAN_matching.jsonl': '168c4272b525f038621708bfe0abb946c04cc96e41be9a374b1fb8db2176a9eb',
 }
 
+# %% ../../nbs/02e_fetch.ipynb #d0bd74bf
 def read_sums(path: Path) -> dict[str, str]:
     "A `sha256sum`-style file as `{file name: hex digest}` (empty when absent)."
     if not path.exists(): return {}
     return {name.lstrip('*'): h
             for h, _, name in (l.strip().partition('  ') for l in path.read_text().splitlines() if l.strip())}
 
+# %% ../../nbs/02e_fetch.ipynb #a6d3a708
 def write_sums(path: Path, sums: dict[str, str]):
     "Write `{file name: hex digest}` so that `sha256sum -c` can check the folder."
     path.write_text(''.join(f'{h}  {n}\n' for n, h in sorted(sums.items())))
 
+# %% ../../nbs/02e_fetch.ipynb #ce82a6f1
 def _offline_error(url: str, names: list[str], reason: Exception) -> InsightkitError:
     host = urlsplit(url).netloc
     return InsightkitError(
@@ -44,6 +47,7 @@ def _offline_error(url: str, names: list[str], reason: Exception) -> InsightkitE
         ' data, insightkit uses its embedded MINI corpus.'
     )
 
+# %% ../../nbs/02e_fetch.ipynb #b09af0b5
 def _download(url: str, part: Path, timeout: float, names: list[str]) -> int | None:
     """Stream `url` into `part`, resuming from its size; the offset resumed from, or None when the server has no such
     file."""
@@ -73,6 +77,7 @@ def _download(url: str, part: Path, timeout: float, names: list[str]) -> int | N
             ) from None
     return start
 
+# %% ../../nbs/02e_fetch.ipynb #0c5c1338
 # folder to download into; default the user cache's `data` folder, where `resolve_data` looks
 def fetch(dest: str | Path | None = None,
           prefixes: Iterable[str] = ('AAN', 'OC'), # corpora to fetch

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 from ..core import (DATA_KINDS, DataSource, InsightkitError, RecordError, cache_dir, file_sha256,
                              mini_corpus_dir,
                              progress, read_jsonl, resolve_data, write_jsonl)
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['check', 'load_docs', 'load_graph', 'load_deep', 'load_multi', 'load_matching', 'Report', 'validate_dir', 'check_data',
@@ -35,6 +36,7 @@ def _doc_refs(item) -> list[tuple[str, Any]]:
         return [(f, d) for f, d in (('doc-1', item.doc1), ('doc-2', item.doc2)) if isinstance(d, int)]
     return []
 
+# %% ../../nbs/02_data.ipynb #288a6a73
 def _scan(path: Path, kind: str, doc_ids: Collection | None = None) -> tuple[int, list[Problem], dict]:
     "Records read, problems found and (for docs) `{id: line}` of the valid documents."
     name, problems, ids, n = path.name, [], {}, 0
@@ -65,6 +67,7 @@ def _scan(path: Path, kind: str, doc_ids: Collection | None = None) -> tuple[int
                              for f, d in _doc_refs(item) if d not in doc_ids]
     return n, problems, ids
 
+# %% ../../nbs/02_data.ipynb #4eef9fff
 def check(path: str | Path, # a JSONL data file
           kind: str, # its kind: docs, graph, deep, multi or matching
           doc_ids: Collection | None = None, # document ids that references must point at; None skips that check
@@ -94,6 +97,7 @@ def _items(path: str | Path, kind: str, doc_ids: Collection | None = None) -> It
         p = _scan(path, kind)[1][0]
         raise DataError(path, p.line, p.field, p.message, p.kind) from None
 
+# %% ../../nbs/02_data.ipynb #780a9918
 def load_docs(path: str | Path) -> dict[int | str, Doc]:
     "The documents of a `_docs.jsonl` file by id; a repeated id is an error."
     docs, lines = {}, {}
@@ -103,20 +107,25 @@ def load_docs(path: str | Path) -> dict[int | str, Doc]:
         docs[d.id], lines[d.id] = d, line
     return docs
 
+# %% ../../nbs/02_data.ipynb #512f89f6
 def _load(path, kind, doc_ids=None) -> list: return [item for _, item in _items(path, kind, doc_ids)]
 
+# %% ../../nbs/02_data.ipynb #f6c18e41
 def load_graph(path: str | Path, doc_ids: Collection | None = None) -> list[Triple]:
     "The triples of a `_graph.jsonl` file; with `doc_ids`, a triple naming an unknown document is an error."
     return _load(path, 'graph', doc_ids)
 
+# %% ../../nbs/02_data.ipynb #ee8200bf
 def load_deep(path: str | Path, doc_ids: Collection | None = None) -> list[DeepItem]:
     "The questions of a `_deep.jsonl` file; with `doc_ids`, references are checked."
     return _load(path, 'deep', doc_ids)
 
+# %% ../../nbs/02_data.ipynb #db21771a
 def load_multi(path: str | Path, doc_ids: Collection | None = None) -> list[MultiItem]:
     "The questions of a `_multi.jsonl` file; with `doc_ids`, references are checked."
     return _load(path, 'multi', doc_ids)
 
+# %% ../../nbs/02_data.ipynb #e10b768a
 def load_matching(path: str | Path, doc_ids: Collection | None = None) -> list[MatchPair]:
     "The pairs of a `_matching.jsonl` file; with `doc_ids`, integer document references are checked."
     return _load(path, 'matching', doc_ids)
@@ -149,6 +158,7 @@ class Report:
         return head + ('; ok' if self.ok
                        else f'; {len(self.problems)} problem(s)\n' + '\n'.join(f'  {p}' for p in self.problems))
 
+# %% ../../nbs/02_data.ipynb #8c907661
 def validate_dir(dir: str | Path | None = None, # data folder; None chooses as `resolve_data` does
                  prefix: str | None = None, # file prefix (AAN, OC, MINI…); guessed when the folder holds one corpus
                 ) -> Report:
@@ -171,6 +181,7 @@ def validate_dir(dir: str | Path | None = None, # data folder; None chooses as `
                                                    'the other files were not checked; fix it first', 'skipped'))
     return Report(src.dir, src.prefix, counts, problems, absent)
 
+# %% ../../nbs/02_data.ipynb #046cdf48
 def check_data(dir: str | Path | None = None, # data folder; None chooses as `resolve_data` does
                prefix: str | None = None, # file prefix; guessed when the folder holds one corpus
               ) -> dict:
@@ -185,20 +196,10 @@ class Corpus:
                 ):
         self.source: DataSource = resolve_data(dir, prefix)
 
-    @property
-    def prefix(self) -> str: return self.source.prefix
-    @property
-    def dir(self) -> Path: return self.source.dir
-    def __repr__(self): return f'Corpus({self.prefix} in {self.dir}, {self.source.origin})'
-
     @cached_property
     def docs(self) -> dict[int | str, Doc]:
         "Documents by id."
         return load_docs(self.source.file('docs'))
-
-    def _load(self, kind: str, loader) -> list:
-        path = self.source.file(kind)
-        return loader(path, self.docs) if path.exists() else []
 
     @cached_property
     def triples(self) -> list[Triple]:
@@ -217,20 +218,49 @@ class Corpus:
         "The matching pairs."
         return self._load('matching', load_matching)
 
-    def doc_text(self, id) -> str:
-        "The text of document `id`."
-        try: return self.docs[id].text
-        except KeyError: raise InsightkitError(f'no document with id {id!r} in {self!r}') from None
-    def pair_texts(self, pair: MatchPair) -> tuple[str, str]:
-        "The two texts of a matching pair, whether it holds ids or texts."
-        return tuple(self.doc_text(d) if isinstance(d, int) else d for d in (pair.doc1, pair.doc2))
-    def file_hashes(self) -> dict[str, str]:
-        "SHA-256 of each file present, by file name (for run manifests)."
-        return {p.name: file_sha256(p) for p in self.source.files().values()}
-    def counts(self) -> dict[str, int]:
-        "Number of records of each kind."
-        return {'docs': len(self.docs), 'graph': len(self.triples), 'deep': len(self.deep), 'multi': len(self.multi),
-                'matching': len(self.matching)}
+# %% ../../nbs/02_data.ipynb #1a64dac2
+@patch(as_prop=True)
+def prefix(self: Corpus) -> str: return self.source.prefix
+
+# %% ../../nbs/02_data.ipynb #9723f3a4
+@patch(as_prop=True)
+def dir(self: Corpus) -> Path: return self.source.dir
+
+# %% ../../nbs/02_data.ipynb #fed07aaa
+@patch
+def __repr__(self: Corpus): return f'Corpus({self.prefix} in {self.dir}, {self.source.origin})'
+
+# %% ../../nbs/02_data.ipynb #1f47dd6d
+@patch
+def _load(self: Corpus, kind: str, loader) -> list:
+    path = self.source.file(kind)
+    return loader(path, self.docs) if path.exists() else []
+
+# %% ../../nbs/02_data.ipynb #4f511f65
+@patch
+def doc_text(self: Corpus, id) -> str:
+    "The text of document `id`."
+    try: return self.docs[id].text
+    except KeyError: raise InsightkitError(f'no document with id {id!r} in {self!r}') from None
+
+# %% ../../nbs/02_data.ipynb #a6e02686
+@patch
+def pair_texts(self: Corpus, pair: MatchPair) -> tuple[str, str]:
+    "The two texts of a matching pair, whether it holds ids or texts."
+    return tuple(self.doc_text(d) if isinstance(d, int) else d for d in (pair.doc1, pair.doc2))
+
+# %% ../../nbs/02_data.ipynb #0b00c876
+@patch
+def file_hashes(self: Corpus) -> dict[str, str]:
+    "SHA-256 of each file present, by file name (for run manifests)."
+    return {p.name: file_sha256(p) for p in self.source.files().values()}
+
+# %% ../../nbs/02_data.ipynb #12a76847
+@patch
+def counts(self: Corpus) -> dict[str, int]:
+    "Number of records of each kind."
+    return {'docs': len(self.docs), 'graph': len(self.triples), 'deep': len(self.deep), 'multi': len(self.multi),
+            'matching': len(self.matching)}
 
 # %% ../../nbs/02_data.ipynb #3a0c6f19
 def to_flashrag(items: Iterable[DeepItem | MultiItem], # questions to export
@@ -247,6 +277,7 @@ def to_flashrag(items: Iterable[DeepItem | MultiItem], # questions to export
                     'metadata': {**it.extra, **meta}})
     return out
 
+# %% ../../nbs/02_data.ipynb #dba643ea
 def _check_flashrag(rec) -> list[tuple[str | None, str, str]]:
     if not isinstance(rec, dict): return [(None, 'json', f'expected a JSON object, got {_json_type(rec)}')]
     out = []
@@ -261,10 +292,12 @@ def _check_flashrag(rec) -> list[tuple[str | None, str, str]]:
         out.append(('metadata', 'type', f"should be an object, got {_json_type(rec['metadata'])}"))
     return out
 
+# %% ../../nbs/02_data.ipynb #4e739666
 def write_flashrag(path: str | Path, items: Iterable[DeepItem | MultiItem]) -> Path:
     "Write questions as a FlashRAG JSONL file."
     return write_jsonl(path, to_flashrag(items))
 
+# %% ../../nbs/02_data.ipynb #0ed70bd3
 def read_flashrag(path: str | Path) -> list[dict]:
     "Read and check a FlashRAG JSONL file; a bad record raises `DataError` with its line and field."
     out = []
@@ -274,6 +307,7 @@ def read_flashrag(path: str | Path) -> list[dict]:
         out.append({**rec, 'metadata': rec.get('metadata') or {}})
     return out
 
+# %% ../../nbs/02_data.ipynb #ba43bbde
 def from_flashrag(rec: dict) -> DeepItem | MultiItem:
     "The benchmark question behind a FlashRAG record written by `to_flashrag`."
     meta = dict(rec.get('metadata') or {})

@@ -17,6 +17,7 @@ __all__ = ['FIELD_RULES', 'RECORD_TYPES', 'DataError', 'Problem', 'parse_label',
 def _where(file: str, line: int | None, field: str | None) -> str:
     return f'{file}' + (f':{line}' if line else '') + ': ' + (f'field {field!r} ' if field else '')
 
+# %% ../../nbs/02_data_types.ipynb #f841e399
 class DataError(RecordError):
     "A record breaks the Insight-RAG format; `file`, `line` and `field` say where, `kind` what sort of problem."
     def __init__(self, file, line: int | None = None, field: str | None = None, message: str = '',
@@ -24,6 +25,7 @@ class DataError(RecordError):
         self.file, self.line, self.field, self.message, self.kind = str(file), line, field, message, kind
         super().__init__(_where(self.file, line, field) + message)
 
+# %% ../../nbs/02_data_types.ipynb #447b9151
 @dataclass
 class Problem:
     "One thing wrong in a data folder: the file name, line, field, a message and its kind."
@@ -45,17 +47,20 @@ def _json_type(v) -> str:
         type(v), type(v).__name__
     )
 
+# %% ../../nbs/02_data_types.ipynb #da75c920
 def _check_text(name, v):
     if not isinstance(v, str): return [(name, 'type', f'should be a string, got {_json_type(v)}')]
     if not v.strip(): return [(name, 'empty', 'is an empty string')]
     return []
 
+# %% ../../nbs/02_data_types.ipynb #8d5b4680
 def _check_id(name, v):
     if isinstance(v, bool) or not isinstance(v, (int, str)):
         return [(name, 'type', f'should be an integer or string id, got {_json_type(v)}')]
     if isinstance(v, str) and not v.strip(): return [(name, 'empty', 'is an empty string')]
     return []
 
+# %% ../../nbs/02_data_types.ipynb #0fda7b16
 def parse_label(v) -> bool | None:
     "A matching label as a bool: 'Yes'/'No' (any case), 1/0 or true/false; None when it is none of these."
     if isinstance(v, bool): return v
@@ -63,9 +68,11 @@ def parse_label(v) -> bool | None:
     if isinstance(v, str): return {'yes': True, 'no': False}.get(v.strip().lower())
     return None
 
+# %% ../../nbs/02_data_types.ipynb #8cd19306
 def _check_label(name, v):
     return [] if parse_label(v) is not None else [(name, 'type', f"should be 'Yes'/'No', 1/0 or true/false, got {v!r}")]
 
+# %% ../../nbs/02_data_types.ipynb #f5daaf8d
 def _check_objs(name, v):
     if not isinstance(v, list):
         return [(name, 'type', f'should be an array of {{"obj", "doc-id"}} objects, got {_json_type(v)}')]
@@ -78,6 +85,7 @@ def _check_objs(name, v):
             out += check(f'{f}.{key}', o[key]) if key in o else [(f'{f}.{key}', 'missing', 'is missing')]
     return out
 
+# %% ../../nbs/02_data_types.ipynb #8c3ebb5c
 FIELD_RULES = {
     'docs': {'id': _check_id, 'document': _check_text},
     'graph': {'sub': _check_text, 'rel': _check_text, 'obj': _check_text, 'doc-id': _check_id},
@@ -86,6 +94,7 @@ FIELD_RULES = {
     'matching': {'doc-1': _check_id, 'doc-2': _check_id, 'label': _check_label},
 }
 
+# %% ../../nbs/02_data_types.ipynb #bbe006c8
 def record_problems(kind: str, # a data kind: docs, graph, deep, multi or matching
                     rec: Any, # one parsed JSON line
                    ) -> list[tuple[str | None, str, str]]:
@@ -104,11 +113,14 @@ def _require(kind: str, rec: dict):
         f, k, m = problems[0]
         raise DataError('<record>', None, f, m, k)
 
+# %% ../../nbs/02_data_types.ipynb #0d83a2e4
 def _extra(kind: str, rec: dict) -> dict:
     return {k: v for k, v in rec.items() if k not in FIELD_RULES[kind]}
 
+# %% ../../nbs/02_data_types.ipynb #13522bf6
 def _no_extra(): return field(default_factory=dict, repr=False, compare=False)
 
+# %% ../../nbs/02_data_types.ipynb #5bbf823d
 @dataclass
 class Doc:
     "A document: its `id` and `text` (`{\"id\", \"document\"}`)."
@@ -124,6 +136,7 @@ class Doc:
         "The native record."
         return {'id': self.id, 'document': self.text, **self.extra}
 
+# %% ../../nbs/02_data_types.ipynb #2033365f
 @dataclass
 class Triple:
     "A graph triple and the document it was extracted from (`{\"sub\", \"rel\", \"obj\", \"doc-id\"}`)."
@@ -141,6 +154,7 @@ class Triple:
         "The native record."
         return {'sub': self.sub, 'rel': self.rel, 'obj': self.obj, 'doc-id': self.doc_id, **self.extra}
 
+# %% ../../nbs/02_data_types.ipynb #c03112d5
 @dataclass
 class DeepItem:
     "A deeply-buried question: one triple, its document, and the question whose answer is `obj`."
@@ -169,9 +183,11 @@ class DeepItem:
         return {'sub': self.sub, 'rel': self.rel, 'obj': self.obj, 'doc-id': self.doc_id, 'question': self.question,
                 **self.extra}
 
+# %% ../../nbs/02_data_types.ipynb #b2614f5a
 def _unique(xs: Iterable) -> list:
     return list(dict.fromkeys(xs))
 
+# %% ../../nbs/02_data_types.ipynb #f5899de1
 @dataclass
 class MultiItem:
     "A multi-source question: a subject and relation whose objects come from several documents."
@@ -200,8 +216,10 @@ class MultiItem:
         return {'sub': self.sub, 'rel': self.rel, 'objs': [{'obj': o, 'doc-id': d} for o, d in self.objs],
                 'question': self.question, **self.extra}
 
+# %% ../../nbs/02_data_types.ipynb #673bd0a5
 _LABEL_STYLES = {'yesno': ('Yes', 'No'), 'int': (1, 0), 'bool': (True, False)}
 
+# %% ../../nbs/02_data_types.ipynb #589fb2df
 @dataclass
 class MatchPair:
     "A matching (citation) pair: two documents, each an id or a full text, and whether they match."
@@ -224,4 +242,5 @@ class MatchPair:
         yes, no = _LABEL_STYLES[self.label_style]
         return {'doc-1': self.doc1, 'doc-2': self.doc2, 'label': yes if self.label else no, **self.extra}
 
+# %% ../../nbs/02_data_types.ipynb #cb556bff
 RECORD_TYPES = {'docs': Doc, 'graph': Triple, 'deep': DeepItem, 'multi': MultiItem, 'matching': MatchPair}

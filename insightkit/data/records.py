@@ -16,6 +16,7 @@ __all__ = ['CHECK_CAP', 'Problems', 'read_lines', 'read_json_lines', 'need', 'el
 # %% ../../nbs/02a_records.ipynb #21047a60
 CHECK_CAP = 50 # problems `data check` lists per file; the rest are counted
 
+# %% ../../nbs/02a_records.ipynb #fe99f061
 class Problems:
     "Where data files break: `strict` raises the first problem, else each file keeps its first `cap`, counts the rest."
     def __init__(self, strict: bool = True, # raise at the first problem (loading for a run) instead of collecting

@@ -10,6 +10,7 @@ from pathlib import Path
 from ..core import RecordError
 from .datasets import Dataset, DocStore, Document, Item, TaskSpec, register_dataset
 from .records import Problems, check_report, element_lines, need, read_json_lines, read_lines
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['LEVAL_FILES', 'LEVAL_URL', 'NQ_FILES', 'NQ_ORACLE', 'NQ_URLS', 'BIOASQ_TYPES', 'InsightRagDataset', 'LEvalDataset',
@@ -27,51 +28,62 @@ class InsightRagDataset(Dataset):
              'matching': TaskSpec('matching', 'matching', ('accuracy',),
                                   description='should one paper cite the other?')}
 
-    @classmethod
-    def detect(cls, d: Path) -> bool: return any(Path(d).glob('*_docs.jsonl'))
+# %% ../../nbs/02b_sources.ipynb #2a65935f
+@patch(cls_method=True)
+def detect(cls: InsightRagDataset, d: Path) -> bool: return any(Path(d).glob('*_docs.jsonl'))
 
-    @classmethod
-    def accepts(cls, d: Path, subset: str | None) -> bool:
-        return subset is None or (Path(d)/f'{subset}_docs.jsonl').exists()
+# %% ../../nbs/02b_sources.ipynb #38dd5bd0
+@patch(cls_method=True)
+def accepts(cls: InsightRagDataset, d: Path, subset: str | None) -> bool:
+    return subset is None or (Path(d)/f'{subset}_docs.jsonl').exists()
 
-    @property
-    def corpus(self):
-        "The native `Corpus` behind this dataset."
-        if not hasattr(self, '_corpus'):
-            from insightkit.data.insight_rag import Corpus
-            self._corpus = Corpus(self.dir, self.subset)
-            self.subset = self._corpus.prefix
-        return self._corpus
+# %% ../../nbs/02b_sources.ipynb #408503b0
+@patch(as_prop=True)
+def corpus(self: InsightRagDataset):
+    "The native `Corpus` behind this dataset."
+    if not hasattr(self, '_corpus'):
+        from insightkit.data.insight_rag import Corpus
+        self._corpus = Corpus(self.dir, self.subset)
+        self.subset = self._corpus.prefix
+    return self._corpus
 
-    def files(self) -> list[Path]: return sorted(self.corpus.source.files().values())
+# %% ../../nbs/02b_sources.ipynb #118878b9
+@patch
+def files(self: InsightRagDataset) -> list[Path]: return sorted(self.corpus.source.files().values())
 
-    def load_items(self, task: str) -> list[Item]:
-        c = self.corpus
-        if task == 'matching':
-            return [Item(f'matching-{i}', '', ['Yes' if p.label else 'No'], [str(p.doc1), str(p.doc2)], 'matching',
-                         {'doc1': p.doc1, 'doc2': p.doc2}) for i, p in enumerate(c.matching)]
-        return [Item(f'{task}-{i}', it.question, list(it.golds), [str(d) for d in it.doc_ids], self.tasks[task].kind,
-                     {'source': it}) for i, it in enumerate(getattr(c, task))]
+# %% ../../nbs/02b_sources.ipynb #5c242cf3
+@patch
+def load_items(self: InsightRagDataset, task: str) -> list[Item]:
+    c = self.corpus
+    if task == 'matching':
+        return [Item(f'matching-{i}', '', ['Yes' if p.label else 'No'], [str(p.doc1), str(p.doc2)], 'matching',
+                     {'doc1': p.doc1, 'doc2': p.doc2}) for i, p in enumerate(c.matching)]
+    return [Item(f'{task}-{i}', it.question, list(it.golds), [str(d) for d in it.doc_ids], self.tasks[task].kind,
+                 {'source': it}) for i, it in enumerate(getattr(c, task))]
 
-    def load_store(self) -> DocStore:
-        c = self.corpus
-        triple_text = lambda t: f'{t.sub} {t.rel} {t.obj}'  # as the RAG baseline has always shown a triple
-        store = DocStore(f'insight-rag/{c.prefix}', (Document(str(i), d.text) for i, d in c.docs.items()),
-                         kbs={'triples': lambda: DocStore(f'insight-rag/{c.prefix} triples',
-                                                          (Document(str(i), triple_text(t))
-                                                           for i, t in enumerate(c.triples)))})
-        store.corpus = c  # the native corpus, for methods that need its graph or files (Insight-RAG's miner)
-        return store
+# %% ../../nbs/02b_sources.ipynb #70a40b36
+@patch
+def load_store(self: InsightRagDataset) -> DocStore:
+    c = self.corpus
+    triple_text = lambda t: f'{t.sub} {t.rel} {t.obj}'  # as the RAG baseline has always shown a triple
+    store = DocStore(f'insight-rag/{c.prefix}', (Document(str(i), d.text) for i, d in c.docs.items()),
+                     kbs={'triples': lambda: DocStore(f'insight-rag/{c.prefix} triples',
+                                                      (Document(str(i), triple_text(t))
+                                                       for i, t in enumerate(c.triples)))})
+    store.corpus = c  # the native corpus, for methods that need its graph or files (Insight-RAG's miner)
+    return store
 
-    def check(self) -> dict:
-        from insightkit.data.insight_rag import check_data
-        r = check_data(self.dir, self.subset)  # every problem of every file, as `Problem`s
-        def scan(problems):
-            for p in r['problems']:
-                where = p['file'] + (f":{p['line']}" if p['line'] is not None else '')
-                problems.add(p['file'], RecordError(f"{where}: " + (f"field {p['field']!r} " if p['field'] else '')
-                                                    + p['message']))
-        return {**check_report(self, lambda: r['counts'], scan), 'counts': r['counts'], 'prefix': r['prefix']}
+# %% ../../nbs/02b_sources.ipynb #65d68d48
+@patch
+def check(self: InsightRagDataset) -> dict:
+    from insightkit.data.insight_rag import check_data
+    r = check_data(self.dir, self.subset)  # every problem of every file, as `Problem`s
+    def scan(problems):
+        for p in r['problems']:
+            where = p['file'] + (f":{p['line']}" if p['line'] is not None else '')
+            problems.add(p['file'], RecordError(f"{where}: " + (f"field {p['field']!r} " if p['field'] else '')
+                                                + p['message']))
+    return {**check_report(self, lambda: r['counts'], scan), 'counts': r['counts'], 'prefix': r['prefix']}
 
 # %% ../../nbs/02b_sources.ipynb #28b4dcab
 LEVAL_FILES = {'legal': 'legal_contract_qa.jsonl', 'financial': 'financial_qa.jsonl',
@@ -79,6 +91,7 @@ LEVAL_FILES = {'legal': 'legal_contract_qa.jsonl', 'financial': 'financial_qa.js
                'multidoc': 'multidoc_qa.jsonl', 'gov_report': 'gov_report_summ.jsonl'}
 LEVAL_URL = 'https://raw.githubusercontent.com/OpenLMLab/LEval/main/LEval-data/Open-ended-tasks/'
 
+# %% ../../nbs/02b_sources.ipynb #58811c3a
 @register_dataset
 class LEvalDataset(Dataset):
     "L-Eval's open-ended tasks: long contracts, earnings calls, papers, reports, government reports to summarise."
@@ -88,51 +101,60 @@ class LEvalDataset(Dataset):
                          f'questions about one long document ({f})') for t, f in LEVAL_FILES.items()}
     official = {f: (LEVAL_URL + f, None) for f in LEVAL_FILES.values()}
 
-    @classmethod
-    def detect(cls, d: Path) -> bool: return any((Path(d)/f).exists() for f in LEVAL_FILES.values())
+# %% ../../nbs/02b_sources.ipynb #610dccfc
+@patch(cls_method=True)
+def detect(cls: LEvalDataset, d: Path) -> bool: return any((Path(d)/f).exists() for f in LEVAL_FILES.values())
 
-    def _records(self, task: str, problems: Problems | None = None) -> list[tuple[int, dict]]:
-        path, out, problems = self.dir/LEVAL_FILES[task], [], Problems() if problems is None else problems
-        for n, rec in read_json_lines(path, problems):
-            where = f'{path}:{n}'
-            try:
-                need(rec, 'input', str, where)
-                qs, golds = need(rec, 'instructions', list, where), need(rec, 'outputs', list, where)
-                if len(qs) != len(golds): raise RecordError(f'{where}: {len(qs)} instructions but {len(golds)} outputs')
-                for j, (q, g) in enumerate(zip(qs, golds)):
-                    if not isinstance(q, str) or not q.strip():
-                        raise RecordError(f'{where}: field \'instructions\'[{j}] is not a question')
-                    if not isinstance(g, str):
-                        raise RecordError(f'{where}: field \'outputs\'[{j}] should be str, got {type(g).__name__}')
-            except RecordError as e: problems.add(path, e); continue
-            out.append((n, rec))
+# %% ../../nbs/02b_sources.ipynb #7c7088aa
+@patch
+def _records(self: LEvalDataset, task: str, problems: Problems | None = None) -> list[tuple[int, dict]]:
+    path, out, problems = self.dir/LEVAL_FILES[task], [], Problems() if problems is None else problems
+    for n, rec in read_json_lines(path, problems):
+        where = f'{path}:{n}'
+        try:
+            need(rec, 'input', str, where)
+            qs, golds = need(rec, 'instructions', list, where), need(rec, 'outputs', list, where)
+            if len(qs) != len(golds): raise RecordError(f'{where}: {len(qs)} instructions but {len(golds)} outputs')
+            for j, (q, g) in enumerate(zip(qs, golds)):
+                if not isinstance(q, str) or not q.strip():
+                    raise RecordError(f'{where}: field \'instructions\'[{j}] is not a question')
+                if not isinstance(g, str):
+                    raise RecordError(f'{where}: field \'outputs\'[{j}] should be str, got {type(g).__name__}')
+        except RecordError as e: problems.add(path, e); continue
+        out.append((n, rec))
+    return out
+
+# %% ../../nbs/02b_sources.ipynb #f7d68c72
+@patch
+def load_items(self: LEvalDataset, task: str) -> list[Item]:
+    kind = self.tasks[task].kind
+    return [Item(f'{task}-{n}-{j}', q, [g], [f'{task}-{n}'], kind, {'source': rec.get('source', task)})
+            for n, rec in self._records(task) for j, (q, g) in enumerate(zip(rec['instructions'], rec['outputs']))]
+
+# %% ../../nbs/02b_sources.ipynb #7a88003d
+@patch
+def load_store(self: LEvalDataset) -> DocStore:
+    return DocStore('leval', (Document(f'{t}-{n}', rec['input'], meta={'task': t})
+                              for t, f in LEVAL_FILES.items() if (self.dir/f).exists()
+                              for n, rec in self._records(t)))
+
+# %% ../../nbs/02b_sources.ipynb #ae52072e
+@patch
+def check(self: LEvalDataset) -> dict:
+    def counts():
+        out = {}
+        for t, f in LEVAL_FILES.items():
+            if not (self.dir/f).exists(): continue
+            recs = self._records(t)
+            words = [len(r['input'].split()) for _, r in recs]
+            out[f] = {'documents': len(recs), 'questions': sum(len(r['instructions']) for _, r in recs),
+                      'words_min': min(words), 'words_mean': round(sum(words)/len(words)), 'words_max': max(words)}
+        self.load_store()
         return out
-
-    def load_items(self, task: str) -> list[Item]:
-        kind = self.tasks[task].kind
-        return [Item(f'{task}-{n}-{j}', q, [g], [f'{task}-{n}'], kind, {'source': rec.get('source', task)})
-                for n, rec in self._records(task) for j, (q, g) in enumerate(zip(rec['instructions'], rec['outputs']))]
-
-    def load_store(self) -> DocStore:
-        return DocStore('leval', (Document(f'{t}-{n}', rec['input'], meta={'task': t})
-                                  for t, f in LEVAL_FILES.items() if (self.dir/f).exists()
-                                  for n, rec in self._records(t)))
-
-    def check(self) -> dict:
-        def counts():
-            out = {}
-            for t, f in LEVAL_FILES.items():
-                if not (self.dir/f).exists(): continue
-                recs = self._records(t)
-                words = [len(r['input'].split()) for _, r in recs]
-                out[f] = {'documents': len(recs), 'questions': sum(len(r['instructions']) for _, r in recs),
-                          'words_min': min(words), 'words_mean': round(sum(words)/len(words)), 'words_max': max(words)}
-            self.load_store()
-            return out
-        def scan(problems):
-            for t, f in LEVAL_FILES.items():
-                if (self.dir/f).exists(): self._records(t, problems)
-        return check_report(self, counts, scan)
+    def scan(problems):
+        for t, f in LEVAL_FILES.items():
+            if (self.dir/f).exists(): self._records(t, problems)
+    return check_report(self, counts, scan)
 
 # %% ../../nbs/02b_sources.ipynb #bdfd7c56
 NQ_FILES = ('NQ-open.dev.jsonl', 'NQ-open.efficientqa.dev.1.1.jsonl')
@@ -147,10 +169,12 @@ NQ_URLS = {
     NQ_ORACLE: 'https://raw.githubusercontent.com/nelson-liu/lost-in-the-middle/main/qa_data/nq-open-oracle.jsonl.gz',
 }
 
+# %% ../../nbs/02b_sources.ipynb #fe9a83d4
 def norm_question(q: str) -> str:
     "A question lower-cased, with punctuation and repeated spaces removed (for finding the same question twice)."
     return ' '.join(re.sub(r'[^\w\s]', ' ', q.lower()).split())
 
+# %% ../../nbs/02b_sources.ipynb #7b35f207
 @register_dataset
 class NQOpenDataset(Dataset):
     "NQ-open questions with a Wikipedia-passage store and a history-QA store."
@@ -159,95 +183,112 @@ class NQOpenDataset(Dataset):
                               description='open-domain questions (oracle subset)')}
     official = {f: (u, None) for f, u in NQ_URLS.items()}
 
-    @classmethod
-    def detect(cls, d: Path) -> bool:
-        return (Path(d)/NQ_ORACLE).exists() or (Path(d)/NQ_ORACLE.removesuffix('.gz')).exists()
+# %% ../../nbs/02b_sources.ipynb #356fcb36
+@patch(cls_method=True)
+def detect(cls: NQOpenDataset, d: Path) -> bool:
+    return (Path(d)/NQ_ORACLE).exists() or (Path(d)/NQ_ORACLE.removesuffix('.gz')).exists()
 
-    def _oracle(self, problems: Problems | None = None) -> list[tuple[int, dict]]:
-        problems = Problems() if problems is None else problems
-        if problems.strict and hasattr(self, '_oracle_recs'): return self._oracle_recs
-        path = self.dir/NQ_ORACLE
-        if not path.exists(): path = path.with_suffix('')
-        out = []
-        for n, rec in read_json_lines(path, problems):
-            where = f'{path}:{n}'
-            try:
-                need(rec, 'question', str, where); need(rec, 'answers', list, where)
-                for c in need(rec, 'ctxs', list, where):
-                    if not isinstance(c, dict):
-                        raise RecordError(f'{where}: field \'ctxs\' holds a {type(c).__name__}, not an object')
-                    need(c, 'text', str, where + ': ctxs'); need(c, 'title', str, where + ': ctxs', nonempty=False)
-            except RecordError as e: problems.add(path, e); continue
-            out.append((n, rec))
-        if problems.strict: self._oracle_recs = out  # a collecting read may have left records out
-        return out
+# %% ../../nbs/02b_sources.ipynb #f6d767e6
+@patch
+def _oracle(self: NQOpenDataset, problems: Problems | None = None) -> list[tuple[int, dict]]:
+    problems = Problems() if problems is None else problems
+    if problems.strict and hasattr(self, '_oracle_recs'): return self._oracle_recs
+    path = self.dir/NQ_ORACLE
+    if not path.exists(): path = path.with_suffix('')
+    out = []
+    for n, rec in read_json_lines(path, problems):
+        where = f'{path}:{n}'
+        try:
+            need(rec, 'question', str, where); need(rec, 'answers', list, where)
+            for c in need(rec, 'ctxs', list, where):
+                if not isinstance(c, dict):
+                    raise RecordError(f'{where}: field \'ctxs\' holds a {type(c).__name__}, not an object')
+                need(c, 'text', str, where + ': ctxs'); need(c, 'title', str, where + ': ctxs', nonempty=False)
+        except RecordError as e: problems.add(path, e); continue
+        out.append((n, rec))
+    if problems.strict: self._oracle_recs = out  # a collecting read may have left records out
+    return out
 
-    def _pairs(self, path: Path, problems: Problems | None = None) -> list[tuple[int, str, list]]:
-        "`(line, question, answers)` of an NQ-open or EfficientQA file."
-        out, problems = [], Problems() if problems is None else problems
-        for n, rec in read_json_lines(path, problems):
-            try: out.append((n, need(rec, 'question', str, f'{path}:{n}'), need(rec, 'answer', list, f'{path}:{n}')))
-            except RecordError as e: problems.add(path, e)
-        return out
+# %% ../../nbs/02b_sources.ipynb #e592efc4
+@patch
+def _pairs(self: NQOpenDataset, path: Path, problems: Problems | None = None) -> list[tuple[int, str, list]]:
+    "`(line, question, answers)` of an NQ-open or EfficientQA file."
+    out, problems = [], Problems() if problems is None else problems
+    for n, rec in read_json_lines(path, problems):
+        try: out.append((n, need(rec, 'question', str, f'{path}:{n}'), need(rec, 'answer', list, f'{path}:{n}')))
+        except RecordError as e: problems.add(path, e)
+    return out
 
-    def _passage_ids(self) -> dict[tuple[str, str], str]:
-        "Each distinct (title, text) passage of the oracle file, numbered in file order: w0, w1, …"
-        ids = {}
-        for _, r in self._oracle():
-            for c in r['ctxs']: ids.setdefault((c.get('title', ''), c['text']), f'w{len(ids)}')
-        return ids
+# %% ../../nbs/02b_sources.ipynb #18313964
+@patch
+def _passage_ids(self: NQOpenDataset) -> dict[tuple[str, str], str]:
+    "Each distinct (title, text) passage of the oracle file, numbered in file order: w0, w1, …"
+    ids = {}
+    for _, r in self._oracle():
+        for c in r['ctxs']: ids.setdefault((c.get('title', ''), c['text']), f'w{len(ids)}')
+    return ids
 
-    def load_items(self, task: str) -> list[Item]:
-        ids = self._passage_ids()
-        items = [Item(f'nq-{n}', r['question'], [str(a) for a in r['answers']],
-                      [ids[(c.get('title', ''), c['text'])] for c in r['ctxs'] if c.get('isgold')
-                       or c.get('hasanswer')], 'qa')
-                 for n, r in self._oracle()]
-        random.Random(0).shuffle(items)
-        return items
+# %% ../../nbs/02b_sources.ipynb #a2848025
+@patch
+def load_items(self: NQOpenDataset, task: str) -> list[Item]:
+    ids = self._passage_ids()
+    items = [Item(f'nq-{n}', r['question'], [str(a) for a in r['answers']],
+                  [ids[(c.get('title', ''), c['text'])] for c in r['ctxs'] if c.get('isgold')
+                   or c.get('hasanswer')], 'qa')
+             for n, r in self._oracle()]
+    random.Random(0).shuffle(items)
+    return items
 
-    def _history(self) -> list[Document]:
-        test = {norm_question(r['question']) for _, r in self._oracle()}
-        docs, seen = [], set()
+# %% ../../nbs/02b_sources.ipynb #1e420f19
+@patch
+def _history(self: NQOpenDataset) -> list[Document]:
+    test = {norm_question(r['question']) for _, r in self._oracle()}
+    docs, seen = [], set()
+    for f in NQ_FILES:
+        path = self.dir/f
+        if not path.exists(): continue
+        for n, q, golds in self._pairs(path):
+            key = norm_question(q)
+            if key in test or key in seen: continue
+            seen.add(key)
+            docs.append(Document(f'h{len(docs)}', f'Question: {q}\nAnswer: {"; ".join(map(str, golds))}',
+                                 meta={'file': f, 'line': n}))
+    return docs
+
+# %% ../../nbs/02b_sources.ipynb #ed18e026
+@patch
+def load_store(self: NQOpenDataset) -> DocStore:
+    wiki = [Document(i, text, title) for (title, text), i in self._passage_ids().items()]
+    return DocStore('nq-open wiki', wiki, kbs={
+        'wiki': lambda: DocStore('nq-open wiki', wiki),
+        'qa': lambda: DocStore('nq-open history-qa', self._history()),
+        'merged': lambda: DocStore('nq-open wiki+qa', [*wiki, *self._history()])})
+
+# %% ../../nbs/02b_sources.ipynb #d31e3601
+@patch
+def check(self: NQOpenDataset) -> dict:
+    def counts():
+        out = {NQ_ORACLE: len(self._oracle())}
         for f in NQ_FILES:
-            path = self.dir/f
-            if not path.exists(): continue
-            for n, q, golds in self._pairs(path):
-                key = norm_question(q)
-                if key in test or key in seen: continue
-                seen.add(key)
-                docs.append(Document(f'h{len(docs)}', f'Question: {q}\nAnswer: {"; ".join(map(str, golds))}',
-                                     meta={'file': f, 'line': n}))
-        return docs
-
-    def load_store(self) -> DocStore:
-        wiki = [Document(i, text, title) for (title, text), i in self._passage_ids().items()]
-        return DocStore('nq-open wiki', wiki, kbs={
-            'wiki': lambda: DocStore('nq-open wiki', wiki),
-            'qa': lambda: DocStore('nq-open history-qa', self._history()),
-            'merged': lambda: DocStore('nq-open wiki+qa', [*wiki, *self._history()])})
-
-    def check(self) -> dict:
-        def counts():
-            out = {NQ_ORACLE: len(self._oracle())}
-            for f in NQ_FILES:
-                if (self.dir/f).exists(): out[f] = len(self._pairs(self.dir/f))
-            s = self.load_store()
-            out['wiki_passages'], out['history_qa'] = len(s), len(s.kb('qa'))
-            return out
-        def scan(problems):
-            self._oracle(problems)
-            for f in NQ_FILES:
-                if (self.dir/f).exists(): self._pairs(self.dir/f, problems)
-        return check_report(self, counts, scan)
+            if (self.dir/f).exists(): out[f] = len(self._pairs(self.dir/f))
+        s = self.load_store()
+        out['wiki_passages'], out['history_qa'] = len(s), len(s.kb('qa'))
+        return out
+    def scan(problems):
+        self._oracle(problems)
+        for f in NQ_FILES:
+            if (self.dir/f).exists(): self._pairs(self.dir/f, problems)
+    return check_report(self, counts, scan)
 
 # %% ../../nbs/02b_sources.ipynb #5816d846
 BIOASQ_TYPES = ('yesno', 'factoid', 'list', 'summary')
 
+# %% ../../nbs/02b_sources.ipynb #77476a3d
 def pmid(url: str) -> str:
     "The PubMed id at the end of a document URL."
     return str(url).rstrip('/').rsplit('/', 1)[-1]
 
+# %% ../../nbs/02b_sources.ipynb #04a545ea
 def golden_questions(path: Path, problems: Problems) -> list[tuple[str, object]]:
     "`(where, question)` of a BioASQ golden file; `where` names the file, the question's line, number and id."
     text = ''.join(line for _, line in read_lines(path, problems))
@@ -260,6 +301,7 @@ def golden_questions(path: Path, problems: Problems) -> list[tuple[str, object]]
              + (f' (id {q["id"]})' if isinstance(q, dict) and q.get('id') else ''), q)
             for i, (n, q) in enumerate(zip(lines, qs))]
 
+# %% ../../nbs/02b_sources.ipynb #bcea12b6
 @register_dataset
 class BioASQDataset(Dataset):
     "BioASQ Task B: biomedical questions, gold articles and snippets."
@@ -267,75 +309,86 @@ class BioASQDataset(Dataset):
     tasks = {'all': TaskSpec('all', 'biomedical', ('rouge_l', 'exact'), description='every question type'),
              **{t: TaskSpec(t, 'biomedical', ('rouge_l', 'exact'), description=f'{t} questions') for t in BIOASQ_TYPES}}
 
-    @classmethod
-    def detect(cls, d: Path) -> bool: return any(Path(d).glob('*golden*.json'))
+# %% ../../nbs/02b_sources.ipynb #7a3db278
+@patch(cls_method=True)
+def detect(cls: BioASQDataset, d: Path) -> bool: return any(Path(d).glob('*golden*.json'))
 
-    def _questions(self, problems: Problems | None = None) -> list[dict]:
-        problems = Problems() if problems is None else problems
-        if problems.strict and hasattr(self, '_qs'): return self._qs
-        out, seen = [], set()
-        for path in sorted(self.dir.glob('*golden*.json')):
-            for where, q in golden_questions(path, problems):
-                try:
-                    for f, t in (('id', str), ('body', str), ('type', str), ('documents', list)): need(q, f, t, where)
-                    if q['type'] not in BIOASQ_TYPES:
-                        raise RecordError(f'{where}: field \'type\' is {q["type"]!r}, not one of '
-                                          f'{", ".join(BIOASQ_TYPES)}')
-                    for f in ('snippets', 'ideal_answer'):
-                        if f in q: need(q, f, list, where, nonempty=False)
-                    for s in q.get('snippets', []):
-                        need(s, 'text', str, where + ' snippet'); need(s, 'document', str, where + ' snippet')
-                except RecordError as e: problems.add(path, e); continue
-                if q['id'] in seen: continue
-                seen.add(q['id']); out.append({**q, '_file': path.name})
-        if problems.strict: self._qs = out  # a collecting read may have left questions out
+# %% ../../nbs/02b_sources.ipynb #7a64466f
+@patch
+def _questions(self: BioASQDataset, problems: Problems | None = None) -> list[dict]:
+    problems = Problems() if problems is None else problems
+    if problems.strict and hasattr(self, '_qs'): return self._qs
+    out, seen = [], set()
+    for path in sorted(self.dir.glob('*golden*.json')):
+        for where, q in golden_questions(path, problems):
+            try:
+                for f, t in (('id', str), ('body', str), ('type', str), ('documents', list)): need(q, f, t, where)
+                if q['type'] not in BIOASQ_TYPES:
+                    raise RecordError(f'{where}: field \'type\' is {q["type"]!r}, not one of '
+                                      f'{", ".join(BIOASQ_TYPES)}')
+                for f in ('snippets', 'ideal_answer'):
+                    if f in q: need(q, f, list, where, nonempty=False)
+                for s in q.get('snippets', []):
+                    need(s, 'text', str, where + ' snippet'); need(s, 'document', str, where + ' snippet')
+            except RecordError as e: problems.add(path, e); continue
+            if q['id'] in seen: continue
+            seen.add(q['id']); out.append({**q, '_file': path.name})
+    if problems.strict: self._qs = out  # a collecting read may have left questions out
+    return out
+
+# %% ../../nbs/02b_sources.ipynb #b127b9c9
+@patch
+def load_items(self: BioASQDataset, task: str) -> list[Item]:
+    qs = [q for q in self._questions() if task == 'all' or q['type'] == task]
+    items = [Item(q['id'], q['body'], [a for a in (q.get('ideal_answer') or []) if isinstance(a, str)],
+                  list(dict.fromkeys(pmid(u) for u in q['documents'])), 'biomedical',
+                  {'type': q['type'], 'exact_answer': q.get('exact_answer'), 'file': q['_file']}) for q in qs]
+    random.Random(0).shuffle(items)
+    return items
+
+# %% ../../nbs/02b_sources.ipynb #9d237f0a
+@patch
+def _snippets(self: BioASQDataset) -> list[Document]:
+    docs, seen, per_article = [], set(), {}
+    for q in self._questions():
+        for s in q.get('snippets', []):
+            key = (pmid(s['document']), s['text'])
+            if key in seen or not key[1].strip(): continue
+            seen.add(key); n = per_article[key[0]] = per_article.get(key[0], -1) + 1
+            docs.append(Document(f'{key[0]}:{n}', key[1].strip(),
+                                 meta={'doc': key[0], 'pmid': key[0],
+                                       'section': s.get('beginSection', 'abstract')}))
+    return docs
+
+# %% ../../nbs/02b_sources.ipynb #532e93d1
+@patch
+def load_store(self: BioASQDataset) -> DocStore:
+    snippets = self._snippets()
+    def articles():
+        by = {}
+        for d in snippets: by.setdefault(d.meta['pmid'], []).append(d)
+        return DocStore('bioasq articles',
+                        (Document(p, ' '.join(d.text for d in ds if d.meta['section'] != 'title') or ds[0].text,
+                                                     next((d.text for d in ds if d.meta['section'] == 'title'), ''),
+                                  {'pmid': p})
+                                           for p, ds in by.items()))
+    def history():
+        return DocStore('bioasq history-qa',
+                        (Document(f'qa-{q["id"]}', f'Question: {q["body"]}\nAnswer: {q["ideal_answer"][0]}',
+                                                       meta={'item_id': q['id']})
+                                              for q in self._questions() if q.get('ideal_answer')))
+    return DocStore('bioasq snippets', snippets, kbs={'snippets': lambda: DocStore('bioasq snippets', snippets),
+                                                      'articles': articles, 'qa': history})
+
+# %% ../../nbs/02b_sources.ipynb #7eb46810
+@patch
+def check(self: BioASQDataset) -> dict:
+    def counts():
+        qs = self._questions()
+        out = {'files': len(list(self.dir.glob('*golden*.json'))), 'questions': len(qs),
+               **{t: sum(q['type'] == t for q in qs) for t in BIOASQ_TYPES},
+               'articles': len({pmid(u) for q in qs for u in q['documents']}),
+               'snippets': len({(pmid(s['document']), s['text']) for q in qs for s in q.get('snippets', [])})}
+        out['snippet_blocks'] = len(self.load_store())
         return out
-
-    def load_items(self, task: str) -> list[Item]:
-        qs = [q for q in self._questions() if task == 'all' or q['type'] == task]
-        items = [Item(q['id'], q['body'], [a for a in (q.get('ideal_answer') or []) if isinstance(a, str)],
-                      list(dict.fromkeys(pmid(u) for u in q['documents'])), 'biomedical',
-                      {'type': q['type'], 'exact_answer': q.get('exact_answer'), 'file': q['_file']}) for q in qs]
-        random.Random(0).shuffle(items)
-        return items
-
-    def _snippets(self) -> list[Document]:
-        docs, seen, per_article = [], set(), {}
-        for q in self._questions():
-            for s in q.get('snippets', []):
-                key = (pmid(s['document']), s['text'])
-                if key in seen or not key[1].strip(): continue
-                seen.add(key); n = per_article[key[0]] = per_article.get(key[0], -1) + 1
-                docs.append(Document(f'{key[0]}:{n}', key[1].strip(),
-                                     meta={'doc': key[0], 'pmid': key[0],
-                                           'section': s.get('beginSection', 'abstract')}))
-        return docs
-
-    def load_store(self) -> DocStore:
-        snippets = self._snippets()
-        def articles():
-            by = {}
-            for d in snippets: by.setdefault(d.meta['pmid'], []).append(d)
-            return DocStore('bioasq articles',
-                            (Document(p, ' '.join(d.text for d in ds if d.meta['section'] != 'title') or ds[0].text,
-                                                         next((d.text for d in ds if d.meta['section'] == 'title'), ''),
-                                      {'pmid': p})
-                                               for p, ds in by.items()))
-        def history():
-            return DocStore('bioasq history-qa',
-                            (Document(f'qa-{q["id"]}', f'Question: {q["body"]}\nAnswer: {q["ideal_answer"][0]}',
-                                                           meta={'item_id': q['id']})
-                                                  for q in self._questions() if q.get('ideal_answer')))
-        return DocStore('bioasq snippets', snippets, kbs={'snippets': lambda: DocStore('bioasq snippets', snippets),
-                                                          'articles': articles, 'qa': history})
-
-    def check(self) -> dict:
-        def counts():
-            qs = self._questions()
-            out = {'files': len(list(self.dir.glob('*golden*.json'))), 'questions': len(qs),
-                   **{t: sum(q['type'] == t for q in qs) for t in BIOASQ_TYPES},
-                   'articles': len({pmid(u) for q in qs for u in q['documents']}),
-                   'snippets': len({(pmid(s['document']), s['text']) for q in qs for s in q.get('snippets', [])})}
-            out['snippet_blocks'] = len(self.load_store())
-            return out
-        return check_report(self, counts, self._questions)
+    return check_report(self, counts, self._questions)

@@ -21,6 +21,7 @@ __all__ = ['JUDGE_STYLES', 'REPAIR_NOTE', 'SCORE_SCHEMA', 'PAIR_SCHEMA', 'GT_SCH
 # %% ../../nbs/12a_judges.ipynb #e94583af
 JUDGE_STYLES = ('plain', 'strict')
 
+# %% ../../nbs/12a_judges.ipynb #02f101f0
 @dataclass
 class Judge:
     "A named judge: its model settings (over the `judge` role's), seed and prompt style; `llm` may be given directly."
@@ -54,6 +55,7 @@ def judge_sections() -> dict:
     path = os.environ.get('INSIGHTKIT_CONFIG')
     return dict(read_config_file(path).get('judges', {})) if path else {}
 
+# %% ../../nbs/12a_judges.ipynb #f50a01eb
 def make_judges(names: str | Sequence[str], # 'a,b' or ['a', 'b']
                ) -> list[Judge]:
     "Judges by name: a config-file section when there is one, else the `judge` role with seed i and alternating style."
@@ -73,19 +75,23 @@ class Failure:
     reason: str
     def __bool__(self): return False
 
+# %% ../../nbs/12a_judges.ipynb #23f9a2cb
 REPAIR_NOTE = (
     'Your previous reply could not be read. Reply with one JSON object that follows the required format, nothing else.'
 )
 
+# %% ../../nbs/12a_judges.ipynb #3d94eeb2
 def _validation_error():
     from insightkit.generation.base import OutputValidationError
     return OutputValidationError
 
+# %% ../../nbs/12a_judges.ipynb #1b906f49
 def _checked(reply, check):
     "The reply's data after `check` (which raises OutputValidationError or returns the cleaned data)."
     if reply.data is None: raise _validation_error()(f'reply holds no JSON: {str(reply.text)[:120]!r}')
     return check(reply.data) if check else reply.data
 
+# %% ../../nbs/12a_judges.ipynb #ce56c31d
 def ask(judge: Judge, # the judge to ask
         conversations: Sequence[list[dict]], # one conversation per judgement
         schema: dict, # JSON Schema of the reply
@@ -121,6 +127,7 @@ def ask(judge: Judge, # the judge to ask
 # %% ../../nbs/12a_judges.ipynb #02921815
 def rubric_dir() -> Path: return package_dir()/'rubrics'
 
+# %% ../../nbs/12a_judges.ipynb #f274dc92
 def load_rubric(path: str | Path | dict) -> dict:
     """A rubric from a JSON file (or a dict), checked: `name`, `task`, `criteria` (list) and `scale` with every score
     0..5."""
@@ -138,11 +145,13 @@ def load_rubric(path: str | Path | dict) -> dict:
         raise InsightkitError(f'rubric {r["name"]!r}: scale must define every score 0..5')
     return r
 
+# %% ../../nbs/12a_judges.ipynb #559d7a4d
 SCORE_SCHEMA = {'title': 'judge_score', 'type': 'object', 'additionalProperties': False,
                 'required': ['score', 'rationale'],
                 'properties': {'score': {'type': 'integer', 'enum': [0, 1, 2, 3, 4, 5]},
                                'rationale': {'type': 'string', 'maxLength': 160}}}
 
+# %% ../../nbs/12a_judges.ipynb #83a44e6b
 def _guidance(rubric: dict, style: str) -> str:
     lines = [f"You are grading: {rubric['task']}", 'Consider: ' + '; '.join(rubric['criteria']) + '.', 'Scores:']
     lines += [f'{s} = {rubric["scale"][s] if s in rubric["scale"] else rubric["scale"][int(s)]}'
@@ -150,6 +159,7 @@ def _guidance(rubric: dict, style: str) -> str:
     if style == 'strict': lines.append('Be demanding: when you hesitate between two scores, give the lower one.')
     return '\n'.join(lines)
 
+# %% ../../nbs/12a_judges.ipynb #e7201501
 def pointwise_messages(rubric: dict, item: dict, style: str = 'plain') -> list[dict]:
     "The judge's conversation for one response: the rubric, then question, reference answers and the response."
     golds = item.get('golds') or []
@@ -174,6 +184,7 @@ def permutation(key: Any, n: int) -> list[int]:
     "A seeded permutation of range(n) that depends only on `key` (a stable hash of it seeds the generator)."
     order = list(range(n)); random.Random(stable_hash(key, 16)).shuffle(order); return order
 
+# %% ../../nbs/12a_judges.ipynb #68f7ab2f
 def comparative_schema(n: int) -> dict:
     labels = [f'response_{i + 1}' for i in range(n)]
     return {'title': f'compare_{n}', 'type': 'object', 'additionalProperties': False,
@@ -181,6 +192,7 @@ def comparative_schema(n: int) -> dict:
             'properties': {**{l: {'type': 'integer', 'enum': [0, 1, 2, 3, 4, 5]} for l in labels},
                            'rationale': {'type': 'string', 'maxLength': 200}}}
 
+# %% ../../nbs/12a_judges.ipynb #b1494504
 def comparative_messages(rubric: dict, question: str, shown: Sequence[str], style: str = 'plain') -> list[dict]:
     "One conversation scoring several anonymised responses to one question."
     body = '\n\n'.join(f'Response {i + 1}:\n{t}' for i, t in enumerate(shown))
@@ -196,6 +208,7 @@ def comparative_messages(rubric: dict, question: str, shown: Sequence[str], styl
         },
     ]
 
+# %% ../../nbs/12a_judges.ipynb #833fc0a9
 def score_comparative(judge: Judge, rubric: dict,
                       items: Sequence[dict], # each `{'id', 'question', 'outputs': {method: text}}`
                       draw: int = 0, # which draw (insight-level scoring repeats with new draws)
@@ -249,6 +262,7 @@ PAIR_SCHEMA = {'title': 'judge_pair', 'type': 'object', 'additionalProperties': 
                'properties': {'better': {'type': 'string', 'enum': ['first', 'second', 'tie']},
                               'rationale': {'type': 'string', 'maxLength': 160}}}
 
+# %% ../../nbs/12a_judges.ipynb #0768642d
 def pair_messages(rubric: dict, item: dict, first: str, second: str, style: str = 'plain') -> list[dict]:
     golds = ' | '.join(map(str, item.get('golds') or [])) or '(none)'
     return [
@@ -265,6 +279,7 @@ def pair_messages(rubric: dict, item: dict, first: str, second: str, style: str 
         },
     ]
 
+# %% ../../nbs/12a_judges.ipynb #e0c78ce4
 def score_pairwise(judge: Judge, rubric: dict,
                    items: Sequence[dict], # each `{'question', 'golds', 'outputs': {method_a: text, method_b: text}}`
                   ) -> tuple[list[dict], dict]:
@@ -293,6 +308,7 @@ ATTR_SCHEMA = {'title': 'attribution', 'type': 'object', 'additionalProperties':
                'required': ['attributed', 'reason'],
                'properties': {'attributed': {'type': 'boolean'}, 'reason': {'type': 'string', 'maxLength': 160}}}
 
+# %% ../../nbs/12a_judges.ipynb #47f01dd7
 def gt_messages(item: dict) -> list[dict]:
     return [
         {
@@ -305,12 +321,14 @@ def gt_messages(item: dict) -> list[dict]:
         }
     ]
 
+# %% ../../nbs/12a_judges.ipynb #f08f1f15
 def attribution_messages(statements: Sequence[str], passage: str) -> list[dict]:
     facts = '\n'.join(f'- {s}' for s in statements)
     return [{'role': 'user', 'content': f'Needed facts:\n{facts}\n\nRetrieved passage:\n{passage}\n\n'
              'Does this passage state or directly support at least one of the needed facts? '
              'Reply with JSON: {"attributed": true | false, "reason": "<one sentence>"}.'}]
 
+# %% ../../nbs/12a_judges.ipynb #814b8a70
 def context_recall_llm(judge: Judge,
                        items: Sequence[dict], # each `{'question', 'golds', 'passages': [text, ...]}`
                       ) -> tuple[list[dict], dict]:
@@ -333,11 +351,13 @@ def context_recall_llm(judge: Judge,
         out.append({'recall': min(1.0, sum(v)/n), 'statements': gt['statements'], 'attributed': v})
     return out, {k: s1[k] + s2[k] for k in s1}
 
+# %% ../../nbs/12a_judges.ipynb #62561c3c
 def context_recall_gold(retrieved_ids: Sequence, gold_ids: Sequence) -> float | None:
     "Share of gold passage ids among the retrieved ones (None without gold ids)."
     gold = {str(g) for g in gold_ids or []}
     return len(gold & {str(r) for r in retrieved_ids})/len(gold) if gold else None
 
+# %% ../../nbs/12a_judges.ipynb #4d22adf0
 def answer_recall(passages: Sequence[str], golds: Sequence[str]) -> float | None:
     "Share of gold answers that appear (normalised, as a whole phrase) in at least one passage (None without golds)."
     from insightkit.evaluation.metrics import contains_match

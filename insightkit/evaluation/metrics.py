@@ -25,6 +25,7 @@ _CJK = ('\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff'
 _TOKEN_RE = re.compile(f'[{_CJK}]|[^\\s{_CJK}]+')
 _ARTICLES = frozenset({'a', 'an', 'the'})
 
+# %% ../../nbs/04_metrics.ipynb #d6ca06ae
 def _char_class(ch: str) -> str:
     "'drop' for apostrophes and invisible format characters, 'space' for other punctuation, 'keep' otherwise."
     if ch in _APOSTROPHES: return 'drop'
@@ -33,6 +34,7 @@ def _char_class(ch: str) -> str:
     if cat.startswith('P') or ch in _ASCII_PUNCT: return 'space'
     return 'keep'
 
+# %% ../../nbs/04_metrics.ipynb #24e37f28
 def _fold(s: str) -> str:
     """NFKC-normalise and case-fold `s`, then delete apostrophes and format characters and turn other punctuation into
     spaces."""
@@ -45,18 +47,22 @@ def _fold(s: str) -> str:
     # a deleted character may have separated a letter from its accent
     return unicodedata.normalize('NFKC', ''.join(out))
 
+# %% ../../nbs/04_metrics.ipynb #160e2c99
 def _split(s: str) -> list[str]:
     "White-space tokens of `s`, with every Chinese/Japanese character a token of its own."
     return _TOKEN_RE.findall(s)
 
+# %% ../../nbs/04_metrics.ipynb #c09ba660
 def normalize_answer(s: str) -> str:
     "SQuAD-style normal form of an answer: case-folded, punctuation and articles removed, white space collapsed."
     return ' '.join(w for w in _fold(s).split() if w not in _ARTICLES)
 
+# %% ../../nbs/04_metrics.ipynb #29409e94
 def answer_tokens(s: str) -> list[str]:
     "Tokens of `normalize_answer(s)`; Chinese and Japanese characters are one token each."
     return _split(normalize_answer(s))
 
+# %% ../../nbs/04_metrics.ipynb #8f61d0c5
 def text_tokens(s: str) -> list[str]:
     "Tokens for ROUGE and BLEU: like `answer_tokens` but articles are kept."
     return _split(_fold(s))
@@ -64,6 +70,7 @@ def text_tokens(s: str) -> list[str]:
 # %% ../../nbs/04_metrics.ipynb #bda0cd64
 _THINK_RE = re.compile(r'<think>.*?</think>', re.S | re.I)
 
+# %% ../../nbs/04_metrics.ipynb #e93d6ce7
 def strip_reasoning(text: str | None) -> str:
     "Remove `<think>…</think>` blocks; text before a lone `</think>` and after an unclosed `<think>` is reasoning too."
     t = _THINK_RE.sub(' ', text or '')
@@ -83,6 +90,7 @@ def contains_match(prediction: str, # the generated response
     if not g: return 0.0
     return float(f" {' '.join(g)} " in f" {' '.join(answer_tokens(prediction))} ")
 
+# %% ../../nbs/04_metrics.ipynb #037df09a
 def exact_match(prediction: str, # the generated response
                 gold: str, # one gold answer
                ) -> float:
@@ -90,6 +98,7 @@ def exact_match(prediction: str, # the generated response
     g = answer_tokens(gold)
     return float(bool(g) and answer_tokens(prediction) == g)
 
+# %% ../../nbs/04_metrics.ipynb #5d2c8c38
 def token_f1(prediction: str, # the generated response
              gold: str, # one gold answer
             ) -> float:
@@ -109,6 +118,7 @@ def _distinct_golds(golds: Iterable[str]) -> list[str]:
         if key not in seen: seen.add(key); out.append(g)
     return out
 
+# %% ../../nbs/04_metrics.ipynb #e8190ab3
 def best_over_golds(metric: Callable[[str, str], float], # e.g. contains_match or token_f1
                     prediction: str, # the generated response
                     golds: Sequence[str], # the acceptable answers
@@ -116,6 +126,7 @@ def best_over_golds(metric: Callable[[str, str], float], # e.g. contains_match o
     "Highest `metric(prediction, gold)` over `golds`; 0.0 when there are none."
     return max((metric(prediction, g) for g in golds), default=0.0)
 
+# %% ../../nbs/04_metrics.ipynb #0f73913f
 def mean_over_golds(metric: Callable[[str, str], float], # e.g. contains_match or token_f1
                     prediction: str, # the generated response
                     golds: Sequence[str], # all the answers the response should cover
@@ -130,9 +141,11 @@ def average(values: Iterable[float]) -> float:
     vals = [float(v) for v in values]
     return sum(vals)/len(vals) if vals else 0.0
 
+# %% ../../nbs/04_metrics.ipynb #293e7600
 def _as_golds(golds: str | Sequence[str]) -> list[str]:
     return [golds] if isinstance(golds, str) else list(golds)
 
+# %% ../../nbs/04_metrics.ipynb #bd0f9056
 def qa_item_scores(prediction: str | None, # the generated response (reasoning traces are removed)
                    golds: str | Sequence[str], # one answer, its aliases, or all answers of a multi-source question
                    multi: bool, # True for a multi-source question: average over golds instead of taking the best
@@ -142,6 +155,7 @@ def qa_item_scores(prediction: str | None, # the generated response (reasoning t
     combine = mean_over_golds if multi else best_over_golds
     return {'contains_match': combine(contains_match, pred, gs), 'f1': combine(token_f1, pred, gs)}
 
+# %% ../../nbs/04_metrics.ipynb #5c8cefce
 def qa_scores(preds: Sequence[str | None], # one response per question
               golds: Sequence[str | Sequence[str]], # per question: its answer(s)
               multi: bool, # True for multi-source questions (averaged containment and F1)
@@ -163,10 +177,12 @@ def _distinct(ranked: Iterable[Hashable]) -> list:
         if r not in seen: seen.add(r); out.append(r)
     return out
 
+# %% ../../nbs/04_metrics.ipynb #782fe6f3
 def _check_k(k: int):
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
         raise InsightkitError(f'k must be a positive integer, got {k!r}')
 
+# %% ../../nbs/04_metrics.ipynb #21ba88f8
 def recall_at_k(ranked_ids: Sequence[Hashable], # retrieved ids, best first
                 gold_ids: Iterable[Hashable], # the relevant ids
                 k: int, # cut-off
@@ -176,6 +192,7 @@ def recall_at_k(ranked_ids: Sequence[Hashable], # retrieved ids, best first
     golds = set(gold_ids)
     return len(golds & set(_distinct(ranked_ids)[:k]))/len(golds) if golds else 0.0
 
+# %% ../../nbs/04_metrics.ipynb #fd9efb55
 def hits_at_k(ranked_ids: Sequence[Hashable], # retrieved ids, best first
               gold_ids: Iterable[Hashable], # the relevant ids
               k: int, # cut-off
@@ -184,9 +201,11 @@ def hits_at_k(ranked_ids: Sequence[Hashable], # retrieved ids, best first
     _check_k(k)
     return float(bool(set(gold_ids) & set(_distinct(ranked_ids)[:k])))
 
+# %% ../../nbs/04_metrics.ipynb #72caa102
 def _ranks(ranked_ids) -> dict:
     return {r: i for i, r in enumerate(_distinct(ranked_ids), 1)}
 
+# %% ../../nbs/04_metrics.ipynb #4290e5be
 def mrr(ranked_ids: Sequence[Hashable], # retrieved ids, best first
         gold_ids: Iterable[Hashable], # the relevant ids
        ) -> float:
@@ -195,6 +214,7 @@ def mrr(ranked_ids: Sequence[Hashable], # retrieved ids, best first
     best = min((ranks[g] for g in set(gold_ids) if g in ranks), default=None)
     return 1/best if best else 0.0
 
+# %% ../../nbs/04_metrics.ipynb #39813c3e
 def mean_mrr_over_golds(ranked_ids: Sequence[Hashable], # retrieved ids, best first
                         gold_ids: Iterable[Hashable], # the relevant ids
                        ) -> float:
@@ -206,6 +226,7 @@ def mean_mrr_over_golds(ranked_ids: Sequence[Hashable], # retrieved ids, best fi
 _VERDICTS = {'yes': True, 'true': True, 'no': False, 'false': False}
 _ANSWER_RE = re.compile(r'\banswer\b(?:\s+is)?\W{0,8}?\b(yes|no|true|false)\b', re.I)
 
+# %% ../../nbs/04_metrics.ipynb #7cadb062
 def _verdict(value) -> bool | None:
     "True/False for a Yes/No (or boolean) value judged by its first word, None otherwise."
     if isinstance(value, bool): return value
@@ -213,6 +234,7 @@ def _verdict(value) -> bool | None:
     m = re.match(r'\W*(\w+)', value.casefold())
     return _VERDICTS.get(m.group(1)) if m else None
 
+# %% ../../nbs/04_metrics.ipynb #88163332
 def _answer_value(data):
     "The value under an 'answer' key (any case) of a JSON object, or of the first such object in a list."
     if isinstance(data, list):
@@ -221,6 +243,7 @@ def _answer_value(data):
         return next((v for k, v in data.items() if isinstance(k, str) and k.strip().casefold() == 'answer'), None)
     return None
 
+# %% ../../nbs/04_metrics.ipynb #cad9ef81
 def parse_yes_no(text: str | bool | None, # a model's reply to the matching prompt
                 ) -> bool | None:
     """The Yes/No verdict in a reply (True for Yes), read from JSON, an `answer:` phrase or a bare Yes/No; None when
@@ -242,6 +265,7 @@ def _gold_label(g, i: int) -> bool:
         if v is not None: return v
     raise InsightkitError(f'gold label {i} is {g!r}; expected 1/0, True/False or "Yes"/"No"')
 
+# %% ../../nbs/04_metrics.ipynb #224ed80c
 # replies (parsed with `parse_yes_no`) or verdicts already parsed
 def matching_scores(preds: Sequence[str | bool | None],
                     golds: Sequence[bool | int | str], # gold labels: 1/0, True/False or "Yes"/"No"
@@ -267,6 +291,7 @@ def matching_scores(preds: Sequence[str | bool | None],
 _ROUGE = None
 _BLEU = {}
 
+# %% ../../nbs/04_metrics.ipynb #5dfe3e50
 def _rouge_scorer():
     global _ROUGE
     if _ROUGE is None:
@@ -276,12 +301,14 @@ def _rouge_scorer():
         _ROUGE = rouge_scorer.RougeScorer(['rouge1', 'rouge2', 'rougeL'], tokenizer=UnicodeTokenizer())
     return _ROUGE
 
+# %% ../../nbs/04_metrics.ipynb #f364d060
 def _bleu(n: int):
     if n not in _BLEU:
         from sacrebleu.metrics import BLEU
         _BLEU[n] = BLEU(max_ngram_order=n, effective_order=True, tokenize='none')
     return _BLEU[n]
 
+# %% ../../nbs/04_metrics.ipynb #dfc2c0b3
 def rouge_scores(prediction: str, # generated text
                  reference: str, # reference text
                 ) -> dict:
@@ -289,6 +316,7 @@ def rouge_scores(prediction: str, # generated text
     scores = _rouge_scorer().score(reference or '', prediction or '')
     return {k: float(v.fmeasure) for k, v in scores.items()}
 
+# %% ../../nbs/04_metrics.ipynb #2953f67e
 def bleu_scores(prediction: str, # generated text
                 reference: str, # reference text
                ) -> dict:

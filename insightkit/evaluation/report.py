@@ -21,6 +21,7 @@ __all__ = ['STUDY_COLUMNS', 'check_study_table', 'method_summary', 'paired_tests
 # %% ../../nbs/12b_report.ipynb #b0763409
 STUDY_COLUMNS = ('method', 'variant', 'dataset', 'task', 'item_id', 'metric', 'value')
 
+# %% ../../nbs/12b_report.ipynb #de2944aa
 def check_study_table(df) -> 'pd.DataFrame':
     """The table with `item_id` as str and `value` as float, after checking its columns and that no (method, item,
     metric) repeats."""
@@ -51,6 +52,7 @@ def method_summary(table, n_boot: int = 10_000, level: float = 0.95, seed: int =
                      'mean': ci['estimate'], 'ci_low': ci['low'], 'ci_high': ci['high']})
     return pd.DataFrame(rows)
 
+# %% ../../nbs/12b_report.ipynb #dbfc7786
 def paired_tests(table, baseline: str | None = None, # the method every other is compared with
                  correction: str = 'holm', # 'holm' or 'bonferroni' over the family
                  alpha: float = 0.05, n_boot: int = 10_000, seed: int = 0,
@@ -112,6 +114,7 @@ def judging_report(table, baseline: str | None = None, correction: str = 'holm',
     t = paired_tests(table, baseline, correction, alpha, n_boot, seed, comparisons)
     return s.merge(t, on=['metric', 'method'], how='left') if len(t) else s
 
+# %% ../../nbs/12b_report.ipynb #dbbd34ce
 def plot_report(report, baseline: str | None = None, title: str = ''):
     """A figure with one panel per metric: each method's mean and bootstrap interval, with the corrected p against the
     baseline."""
@@ -144,6 +147,7 @@ def read_run(run_dir: str | Path) -> tuple[dict, list[dict]]:
     if not (d/'predictions.jsonl').exists(): raise InsightkitError(f'{d} has no predictions.jsonl')
     return json.loads((d/'manifest.json').read_text()), [r for _, r in read_jsonl(d/'predictions.jsonl')]
 
+# %% ../../nbs/12b_report.ipynb #75bc30fb
 def _settings(m: dict) -> dict:
     """A manifest's variant settings: `settings` (current runs), else `config` with its nested `settings` merged in
     (older runs)."""
@@ -151,6 +155,7 @@ def _settings(m: dict) -> dict:
     c = dict(m.get('config') or {})
     return {**{k: v for k, v in c.items() if k != 'settings'}, **(c.get('settings') or {})}
 
+# %% ../../nbs/12b_report.ipynb #3e00fc49
 def method_labels(manifests: Sequence[dict]) -> list[str]:
     """A label per run: its variant, plus the simple settings whose values differ between the runs (unique; else the run
     name)."""
@@ -164,6 +169,7 @@ def method_labels(manifests: Sequence[dict]) -> list[str]:
         labels.append(' '.join([v] + [f'{k}={s[k]}' for k in keys]))
     return labels if len(set(labels)) == len(labels) else [m.get('name', str(i)) for i, m in enumerate(manifests)]
 
+# %% ../../nbs/12b_report.ipynb #7b535354
 # a method label per run (default `method_labels`)
 def runs_table(run_dirs: Sequence[str | Path], labels: Sequence[str] | None = None,
               ) -> 'pd.DataFrame':

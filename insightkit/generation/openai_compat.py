@@ -33,10 +33,12 @@ def chat_completion(text: str, # the assistant's reply
             'usage': {'prompt_tokens': prompt_tokens, 'completion_tokens': completion_tokens,
                       'total_tokens': prompt_tokens + completion_tokens}}
 
+# %% ../../nbs/01d_openai.ipynb #17dca5c0
 def _echo(body: dict) -> str:
     "The default mock answer: the last user message, echoed."
     return 'echo: ' + str(body['messages'][-1]['content'])
 
+# %% ../../nbs/01d_openai.ipynb #f7b682fc
 class MockOpenAIServer:
     "A tiny OpenAI-compatible chat server on 127.0.0.1 (stdlib only) answering each request with `respond(body)`."
     # `body -> str | dict | (status, dict | bytes[, headers])`: reply text, a full response body, or an HTTP status and
@@ -72,18 +74,31 @@ class MockOpenAIServer:
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
-    @property
-    def base_url(self) -> str:
-        "The URL to give a client, e.g. `http://127.0.0.1:PORT/v1`."
-        return f'http://127.0.0.1:{self.httpd.server_address[1]}/v1'
-    def start(self):
-        "Serve in a background thread."
-        self.thread.start(); return self
-    def stop(self):
-        "Stop serving and free the port."
-        self.httpd.shutdown(); self.httpd.server_close()
-    def __enter__(self): return self.start()
-    def __exit__(self, *exc): self.stop()
+# %% ../../nbs/01d_openai.ipynb #6080f70e
+@patch(as_prop=True)
+def base_url(self: MockOpenAIServer) -> str:
+    "The URL to give a client, e.g. `http://127.0.0.1:PORT/v1`."
+    return f'http://127.0.0.1:{self.httpd.server_address[1]}/v1'
+
+# %% ../../nbs/01d_openai.ipynb #60522acc
+@patch
+def start(self: MockOpenAIServer):
+    "Serve in a background thread."
+    self.thread.start(); return self
+
+# %% ../../nbs/01d_openai.ipynb #ff53a37f
+@patch
+def stop(self: MockOpenAIServer):
+    "Stop serving and free the port."
+    self.httpd.shutdown(); self.httpd.server_close()
+
+# %% ../../nbs/01d_openai.ipynb #c97fed61
+@patch
+def __enter__(self: MockOpenAIServer): return self.start()
+
+# %% ../../nbs/01d_openai.ipynb #3d108e75
+@patch
+def __exit__(self: MockOpenAIServer, *exc): self.stop()
 
 # %% ../../nbs/01d_openai.ipynb #53d519b8
 def response_format_for(schema: dict) -> dict:
@@ -91,6 +106,7 @@ def response_format_for(schema: dict) -> dict:
     name = re.sub(r'[^a-zA-Z0-9_-]', '_', schema_name(schema))[:64]
     return {'type': 'json_schema', 'json_schema': {'name': name, 'schema': schema, 'strict': False}}
 
+# %% ../../nbs/01d_openai.ipynb #7a778247
 def schema_example(schema: dict):
     "A skeleton value shaped like `schema` (placeholders for leaves), to show a small model what to write."
     if 'enum' in schema: return schema['enum'][0]
@@ -104,10 +120,12 @@ def schema_example(schema: dict):
     if t == 'array': return [schema_example(schema.get('items', {}))]
     return {'string': '...', 'integer': 0, 'number': 0.0, 'boolean': False, 'null': None}.get(t, '...')
 
+# %% ../../nbs/01d_openai.ipynb #77317e24
 def json_instruction(schema: dict) -> str:
     "The text appended to the last user message when the schema has to travel in the prompt."
     return 'Reply with JSON only, shaped like this example:\n' + json.dumps(schema_example(schema))
 
+# %% ../../nbs/01d_openai.ipynb #3bf2d4c2
 def with_instruction(messages: list[dict], text: str) -> list[dict]:
     "A copy of `messages` with `text` appended to the last user message (or added as a new user message)."
     msgs = [dict(m) for m in messages]
@@ -117,6 +135,7 @@ def with_instruction(messages: list[dict], text: str) -> list[dict]:
     else: last['content'] = f"{last.get('content') or ''}\n\n{text}"
     return msgs
 
+# %% ../../nbs/01d_openai.ipynb #04951a9b
 def repair_messages(messages: list[dict], raw: str, error: Exception, schema: dict) -> list[dict]:
     """The conversation for the one repair round: the invalid reply, the validation error and the full schema, asking
     for corrected JSON only."""
@@ -147,6 +166,7 @@ def check_reply_body(response):
 BASE_URL_ENV = 'INSIGHTKIT_OPENAI_BASE_URL'
 PLACEHOLDER_API_KEY = 'not-needed'
 
+# %% ../../nbs/01d_openai.ipynb #50f1b6e9
 @register_backend
 class OpenAIBackend(Backend):
     "A model behind an OpenAI-compatible chat-completions endpoint (OpenAI, vLLM, `transformers serve`, Ollama)."
@@ -182,17 +202,22 @@ class OpenAIBackend(Backend):
         # for messages and the fingerprint: no credential
         self.base_url = redact_url(str(self.client.base_url).rstrip('/'))
 
-    @classmethod
-    def share_key(cls, settings: dict) -> str:
-        "Role settings share an instance only under the same environment key and endpoint too."
-        return stable_hash([cls.name, settings, os.environ.get('OPENAI_API_KEY'), os.environ.get(BASE_URL_ENV)])
+# %% ../../nbs/01d_openai.ipynb #1b7f2e52
+@patch(cls_method=True)
+def share_key(cls: OpenAIBackend, settings: dict) -> str:
+    "Role settings share an instance only under the same environment key and endpoint too."
+    return stable_hash([cls.name, settings, os.environ.get('OPENAI_API_KEY'), os.environ.get(BASE_URL_ENV)])
 
-    def __repr__(self): return f'OpenAIBackend({self.model!r}, base_url={self.base_url!r})'
+# %% ../../nbs/01d_openai.ipynb #cf146793
+@patch
+def __repr__(self: OpenAIBackend): return f'OpenAIBackend({self.model!r}, base_url={self.base_url!r})'
 
-    def fingerprint(self) -> str:
-        """The endpoint (without credentials) and the remote model name (the weights behind them are the server's
-        business)."""
-        return f'openai:{self.base_url}:{self.model}'
+# %% ../../nbs/01d_openai.ipynb #0d3b1c6e
+@patch
+def fingerprint(self: OpenAIBackend) -> str:
+    """The endpoint (without credentials) and the remote model name (the weights behind them are the server's
+    business)."""
+    return f'openai:{self.base_url}:{self.model}'
 
 # %% ../../nbs/01d_openai.ipynb #a60ec465
 def _error_text(e) -> str:
@@ -204,11 +229,13 @@ def _error_text(e) -> str:
         if msg: return str(msg)
     return str(getattr(e, 'message', e))
 
+# %% ../../nbs/01d_openai.ipynb #503c5e46
 def _mentions(e, *words) -> bool:
     "True when the error's text mentions any of `words`."
     text = _error_text(e).lower()
     return any(w in text for w in words)
 
+# %% ../../nbs/01d_openai.ipynb #19aa7ad6
 @patch
 def _translate(self: OpenAIBackend, e: Exception) -> LLMError:
     "Turn an `openai` SDK exception into an insightkit error whose message says what to do."
@@ -307,6 +334,7 @@ def _structured(self: OpenAIBackend, messages: list[dict], schema: dict, setting
             raise OutputValidationError(f'{e} (after one repair round{first_reply})') from None
     return Reply(text=text, data=data, usage=usage, model=self.model)
 
+# %% ../../nbs/01d_openai.ipynb #9749362c
 @patch
 def generate(self: OpenAIBackend, conversations: list[list[dict]], schema: dict | None,
              settings: GenSettings) -> list[Reply]:

@@ -20,6 +20,7 @@ from insightkit.pipeline.variant import (
     format_passages,
     register_variant,
 )
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['JUDGE_SYSTEM', 'JUDGE_USER', 'JUDGE_EXAMPLE', 'FINAL_SYSTEM', 'FINAL_USER', 'FINAL_EXAMPLE', 'FLAG_BEARER',
@@ -40,6 +41,7 @@ class KbRagSettings(RetrievalSettings):
     # history entries whose question is this close to the test question are dropped
     paraphrase_threshold: float = at_least(0.0, 0.9)
 
+# %% ../../nbs/10_missing_knowledge.ipynb #879c9959
 @register_variant
 class KbRagVariant(Variant):
     "RAG over one knowledge base, or 2-way (TopK/2 from each of two), with the history-QA paraphrase screen."
@@ -106,6 +108,7 @@ JUDGE_EXAMPLE = (
     },
 )
 
+# %% ../../nbs/10_missing_knowledge.ipynb #0214aa06
 def judgement_schema(max_items: int = 3) -> dict:
     """JSON Schema of a judgement: the paper's four fields, every string bounded, at most `max_items` missing items and
     queries."""
@@ -120,6 +123,7 @@ def judgement_schema(max_items: int = 3) -> dict:
 def _as_list(v) -> list:
     return [v] if isinstance(v, str) else list(v) if isinstance(v, (list, tuple)) else []
 
+# %% ../../nbs/10_missing_knowledge.ipynb #6ce139d8
 def parse_judgement(reply, # the reply's parsed `data`, or its text
                     max_items: int = 3) -> dict | None:
     "The judgement as `{thought, judge, missing, queries, empty_dropped, repaired}`, or None when none can be read."
@@ -185,6 +189,7 @@ FINAL_EXAMPLE = {
     ),
 }
 
+# %% ../../nbs/10_missing_knowledge.ipynb #e4b426bb
 def one_shot(system: str, user: str, example: tuple[dict, str | dict], **fields) -> list[dict]:
     "A conversation: the instructions, the worked example as a finished exchange, then this item's sections."
     ex, reply = example
@@ -223,9 +228,7 @@ class MissingKnowledgeVariant(Variant):
         check_kb(store, self.settings.kb, 'kb')
         check_kb(store, self.settings.second_kb or self.settings.kb, 'second_kb')
 
-# %% ../../nbs/10_missing_knowledge.ipynb #79375d77
-from fastcore.basics import patch
-
+# %% ../../nbs/10_missing_knowledge.ipynb #8bd2ebc8
 @patch
 def judge(self: MissingKnowledgeVariant, messages: list) -> list:
     "A reply (or the exception it ended in) per conversation, under the judgement schema."
@@ -251,6 +254,7 @@ def _judge_message(task, question, hits, draft, budget, llm) -> list[dict]:
     return one_shot(JUDGE_SYSTEM.format(domain='general knowledge' if task.kind == 'qa' else 'biomedicine'), JUDGE_USER,
                     JUDGE_EXAMPLE, question=question, context=ctx, draft=draft or '(none)')
 
+# %% ../../nbs/10_missing_knowledge.ipynb #1c9e1565
 def anchored(query: str, question: str) -> str:
     """`query` as written when it shares a content word (4+ letters) with `question`, else the question and the query
     together."""
@@ -359,6 +363,7 @@ FLAG_BEARER = {
            'Question: who lit the olympic cauldron in london in 2012\nAnswer: seven young athletes'],
 }
 
+# %% ../../nbs/10_missing_knowledge.ipynb #488674a4
 def flag_bearer_store() -> DocStore:
     "The example's two knowledge bases, `wiki` and `qa` (our own sentences)."
     from insightkit.data.datasets import Document
@@ -366,6 +371,7 @@ def flag_bearer_store() -> DocStore:
     w, q = kb('wiki', FLAG_BEARER['wiki'], 'w'), kb('qa', FLAG_BEARER['qa'], 'h')
     return DocStore('flag bearer wiki', list(w), {'wiki': lambda: w, 'qa': lambda: q})
 
+# %% ../../nbs/10_missing_knowledge.ipynb #02f357a9
 def flag_bearer_example(llm=None, # the generator; default the `generator` role (local model or an endpoint)
                         **settings) -> Trace:
     "The loop on the paper's example (wiki first, history QA second, K=1 by default); its trace."
@@ -374,6 +380,7 @@ def flag_bearer_example(llm=None, # the generator; default the `generator` role 
         flag_bearer_store()
     return v.answer([item], v.prepare(store, [item], task), task, store)[0]
 
+# %% ../../nbs/10_missing_knowledge.ipynb #309a5d0e
 def by_ceremony(trace: Trace) -> bool:
     "Whether the trace's missing-knowledge queries ask about the opening and the closing ceremony separately."
     qs = [q.lower() for q in trace.stages.get('queries') or []]

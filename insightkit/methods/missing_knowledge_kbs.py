@@ -19,6 +19,7 @@ __all__ = ['with_kbs', 'check_kb', 'entry_question', 'paraphrase_mask', 'search'
 # %% ../../nbs/10_missing_knowledge_kbs.ipynb #499e8cfb
 _EXTENDED: dict[str, DocStore] = {}
 
+# %% ../../nbs/10_missing_knowledge_kbs.ipynb #48e06d6f
 def with_kbs(store: DocStore) -> DocStore:
     "`store` with a `merged` knowledge base added where it has `snippets` and `qa` but no `merged` (BioASQ)."
     names = store.kb_names()
@@ -30,6 +31,7 @@ def with_kbs(store: DocStore) -> DocStore:
         _EXTENDED[key] = DocStore(store.name, list(store), kbs)
     return _EXTENDED[key]
 
+# %% ../../nbs/10_missing_knowledge_kbs.ipynb #4f6cb445
 def check_kb(store: DocStore, name: str | None, setting: str = 'kb') -> str:
     """`name` when the store has that knowledge base (None: 'default'), else an error naming the setting and the known
     ones."""
@@ -43,11 +45,13 @@ def check_kb(store: DocStore, name: str | None, setting: str = 'kb') -> str:
 # %% ../../nbs/10_missing_knowledge_kbs.ipynb #8d891ed5
 _EMBEDDER = []
 
+# %% ../../nbs/10_missing_knowledge_kbs.ipynb #a07e8b78
 def entry_question(text: str) -> str | None:
     "The question of a history-QA entry ('Question: …\\nAnswer: …'), else None."
     if not text.startswith('Question: '): return None
     return text[len('Question: '):].split('\nAnswer:', 1)[0].strip() or None
 
+# %% ../../nbs/10_missing_knowledge_kbs.ipynb #b0b29822
 def paraphrase_mask(questions: Sequence[str], # one test question per hit list
                     hits: Sequence[Sequence[dict]], # its retrieved passages
                     threshold: float, # cosine at or above which an entry's question is a paraphrase
@@ -89,12 +93,14 @@ def token_precision(prediction: str, gold: str) -> float:
     p, g = answer_tokens(strip_reasoning(prediction)), answer_tokens(gold)
     return sum((Counter(p) & Counter(g)).values())/len(p) if p and g else 0.0
 
+# %% ../../nbs/10_missing_knowledge_kbs.ipynb #ea95e153
 def token_recall(prediction: str, gold: str) -> float:
     "Share of `gold`'s answer tokens found in the prediction (multiset overlap)."
     from collections import Counter
     p, g = answer_tokens(strip_reasoning(prediction)), answer_tokens(gold)
     return sum((Counter(p) & Counter(g)).values())/len(g) if p and g else 0.0
 
+# %% ../../nbs/10_missing_knowledge_kbs.ipynb #a0516a9e
 def context_found(texts: Sequence[str], # passages' texts
                   docs: Sequence[str], # their ids and documents
                   golds: Sequence[str], gold_ids: Sequence[str], kind: str = 'qa') -> float:
@@ -115,6 +121,7 @@ def hit_docs(store: DocStore, hits: Sequence[dict]) -> list[str]:
             if base is not None and h['id'] in base: out.append(str(base[h['id']].meta.get('doc', h['id']))); break
     return out
 
+# %% ../../nbs/10_missing_knowledge_kbs.ipynb #66c3bffb
 def item_measures(item: Item, kind: str, answer: str, first: Sequence[dict], shown: Sequence[dict],
                   store: DocStore) -> dict:
     "Token precision and recall (qa) and context found before (`context_recall_first`) and after the second round."
@@ -131,6 +138,7 @@ def content_hash(text: str) -> str:
     "MD5 of a passage's text, stripped (the paper's de-duplication key)."
     return hashlib.md5(text.strip().encode('utf-8')).hexdigest()
 
+# %% ../../nbs/10_missing_knowledge_kbs.ipynb #13bfddac
 def dedupe(*rounds: Sequence[dict], limit: int | None = None) -> list[dict]:
     "The passages of `rounds` in order, a repeated text (by content hash) kept once, at most `limit`."
     seen, out = set(), []

@@ -19,6 +19,7 @@ __all__ = ['NAMES', 'misk_grid', 'record_measures', 'run_misk_study', 'misk_diff
 # %% ../../nbs/10a_missing_knowledge_study.ipynb #36960d87
 NAMES = {'wiki': 'Wiki', 'qa': 'QA pairs', 'snippets': 'Snippets', 'merged': 'Merged KB'}
 
+# %% ../../nbs/10a_missing_knowledge_study.ipynb #d32b517b
 def misk_grid(dataset: str = 'nq-open', ks: Sequence[int] = (2, 4), equal: bool = True, **common) -> tuple[list, list]:
     "The study cells of Table 1 (NQ-open) or 3 (BioASQ), and `(method, baseline)` pairs against RAG at the same K."
     from insightkit.pipeline.studies import Cell
@@ -53,6 +54,7 @@ def record_measures(rec: dict, kind: str) -> dict:
     bs = [bleu_scores(strip_reasoning(pred), g) for g in golds]
     return {f'bleu_{n}': max((b[f'bleu{n}'] for b in bs), default=math.nan) for n in range(1, 5)}
 
+# %% ../../nbs/10a_missing_knowledge_study.ipynb #801f7f66
 def run_misk_study(cells: Sequence, dataset: str = 'nq-open', task: str | None = None, data=None,
                    limit: int | None = None,
                    runs_dir=None, batch_size: int = 8):
@@ -74,6 +76,7 @@ def run_misk_study(cells: Sequence, dataset: str = 'nq-open', task: str | None =
     st.table = pd.concat([st.table, pd.DataFrame(extra, columns=st.table.columns)], ignore_index=True)
     return st
 
+# %% ../../nbs/10a_missing_knowledge_study.ipynb #de58d59f
 def misk_differences(study, pairs: Sequence[tuple[str, str]], metrics: Sequence[str], n_boot: int = 2000):
     """Each `(method, baseline)` pair's paired difference per metric, with its bootstrap interval and Holm-corrected
     Wilcoxon p."""
@@ -89,6 +92,7 @@ def study_records(study, limit: int | None = None) -> dict[str, list[dict]]:
     from insightkit.pipeline.runs import read_predictions
     return {r['method']: read_predictions(Path(r['run_dir'])/'predictions.jsonl')[:limit] for r in study.rows}
 
+# %% ../../nbs/10a_missing_knowledge_study.ipynb #7024c862
 def _rounds(rec: dict) -> dict[str, list[str]]:
     one = lambda ts: list(dict.fromkeys(' '.join(str(t).split()) for t in ts if str(t).strip()))
     shown = one(rec.get('context_texts') or [])

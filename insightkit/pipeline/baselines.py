@@ -30,6 +30,7 @@ class VanillaVariant(Variant):
 # %% ../../nbs/04e_baselines.ipynb #09407244
 _INDEXES: dict[str, Any] = {}
 
+# %% ../../nbs/04e_baselines.ipynb #66bfeec6
 @dataclass
 class RetrievalSettings(BaseSettings):
     "Settings of every retrieving variant."
@@ -38,6 +39,7 @@ class RetrievalSettings(BaseSettings):
     kb: str = 'default' # the dataset's knowledge base to search (e.g. nq-open: wiki, qa, merged; insight-rag: triples)
     chunk_tokens: int = at_least(16, 256) # chunk size, in embedder tokens, where the task's scope is one long document
 
+# %% ../../nbs/04e_baselines.ipynb #407c7456
 def index_for(store: DocStore, kb: str, retriever: str, units: Sequence[tuple[str, str]] | None = None, tag: str = ''):
     """A retriever over `units` (`(id, text)`; default the knowledge base's documents), built once per process and
     content."""
@@ -58,6 +60,7 @@ def document_chunks(store: DocStore, doc_id: str, chunk_tokens: int) -> list[tup
     from insightkit.retrieval.retrievers import chunk_text
     return [(f'{doc_id}#{i}', c) for i, c in enumerate(chunk_text(store[doc_id].text, chunk_tokens))]
 
+# %% ../../nbs/04e_baselines.ipynb #8aa7cfdd
 def retrieve(settings: RetrievalSettings, store: DocStore, task: TaskSpec,
              items: Sequence[Item], # the items the queries belong to
              queries: Sequence[str], # one query per item
@@ -88,6 +91,7 @@ def passages_of(hits: Sequence[dict]) -> list[tuple[str, str]]:
         if h['id'] not in seen: seen.add(h['id']); out.append((h['id'], h['text']))
     return out
 
+# %% ../../nbs/04e_baselines.ipynb #7f4f4257
 @register_variant
 class RagVariant(Variant):
     "Conventional RAG: the top-k passages for the question go into the prompt, numbered."
@@ -112,11 +116,13 @@ class RagVariant(Variant):
 HYDE_PROMPT = ("Write a short factual passage, two or three sentences, that answers the question below as an "
                "encyclopedia or a paper would. Guess where you are unsure.\n\nQuestion: {question}")
 
+# %% ../../nbs/04e_baselines.ipynb #0f941b29
 @dataclass
 class HydeSettings(RetrievalSettings):
     passage_tokens: int = at_least(8, 96) # longest hypothetical passage, in tokens
     with_question: bool = True # search with the question and the passage together (False: the passage alone)
 
+# %% ../../nbs/04e_baselines.ipynb #d9b83957
 @register_variant
 class HydeVariant(Variant):
     "HyDE: the generator writes a hypothetical answer passage, retrieval searches with it, and the generator answers."
@@ -144,6 +150,7 @@ REWRITE_PROMPT = ("Rewrite the question below as at most {n} short search querie
 # words, not markup: a 135M model under a looser grammar wrote "/r/r/r…"
 QUERY_PATTERN = "^[A-Za-z0-9][A-Za-z0-9 ,.:'?()&-]*$"
 
+# %% ../../nbs/04e_baselines.ipynb #81e83539
 def rewrite_schema(n: int) -> dict:
     "JSON Schema of a rewrite reply: 1 to `n` non-empty queries."
     return {'title': 'Rewrite', 'type': 'object', 'additionalProperties': False, 'required': ['queries'],
@@ -151,6 +158,7 @@ def rewrite_schema(n: int) -> dict:
                                        'items': {'type': 'string', 'minLength': 3, 'maxLength': 80,
                                                  'pattern': QUERY_PATTERN}}}}
 
+# %% ../../nbs/04e_baselines.ipynb #bc502371
 def merge_by_rank(lists: Sequence[Sequence[dict]], k: int) -> list[dict]:
     "Interleave ranked hit lists (first of each, then second of each …), dropping repeats, up to `k` hits."
     out, seen = [], set()
@@ -159,12 +167,14 @@ def merge_by_rank(lists: Sequence[Sequence[dict]], k: int) -> list[dict]:
             if rank < len(l) and l[rank]['id'] not in seen: seen.add(l[rank]['id']); out.append(l[rank])
     return out[:k]
 
+# %% ../../nbs/04e_baselines.ipynb #cad07f9f
 @dataclass
 class RewriteSettings(RetrievalSettings):
     max_queries: int = at_least(1, 3) # most sub-queries
     query_tokens: int = at_least(16, 128) # token budget of the rewrite reply
     keep_question: bool = True # the question itself is searched too
 
+# %% ../../nbs/04e_baselines.ipynb #7d8ee54d
 @register_variant
 class RewriteVariant(Variant):
     "Query rewriting: the question becomes a few sub-queries; each retrieves; the merged passages answer it."

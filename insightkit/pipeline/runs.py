@@ -25,6 +25,7 @@ def _valid(rec, known: set | None) -> bool:
     return (isinstance(rec, dict) and isinstance(rec.get('id'), str) and isinstance(rec.get('prediction'), str)
             and isinstance(rec.get('index'), int) and (known is None or rec['id'] in known))
 
+# %% ../../nbs/04d_runs.ipynb #0dc09d2e
 def read_predictions(path: str | Path, # a predictions.jsonl
                      known: set | None = None, # the run's item ids (None: any)
                     ) -> list[dict]:
@@ -72,6 +73,7 @@ def run_lock(folder: Path, wait: float = 0.0):
     finally:
         f.truncate(0); fcntl.flock(f, fcntl.LOCK_UN); f.close()
 
+# %% ../../nbs/04d_runs.ipynb #2728c7df
 def _now() -> str: return datetime.now(timezone.utc).isoformat(timespec='seconds')
 
 # %% ../../nbs/04d_runs.ipynb #e1b1cc79
@@ -79,18 +81,21 @@ def items_fingerprint(items: Sequence[Item]) -> str:
     "A hash of the items' records (ids, questions, golds, gold ids, kind, metadata)."
     return stable_hash([it.to_record() for it in items], 16)
 
+# %% ../../nbs/04d_runs.ipynb #8ccc9533
 def run_identity(variant: Variant, items: Sequence[Item], store: DocStore | None, task: TaskSpec, data: dict) -> dict:
     """Everything that changes a run's outputs: the variant's identity, task, items, store fingerprint and data files'
     hashes."""
     return {'variant': variant.identity(), 'task': task.name, 'kind': task.kind, 'items': items_fingerprint(items),
             'store': store.fingerprint() if store is not None else None, 'data_files': data.get('file_hashes', {})}
 
+# %% ../../nbs/04d_runs.ipynb #22ff6717
 def _write_json(path: Path, obj: dict):
     "Write `obj` as indented JSON, atomically."
     tmp = path.with_suffix(path.suffix + '.tmp')
     tmp.write_text(json.dumps(obj, indent=2, ensure_ascii=False, default=str) + '\n', encoding='utf-8')
     os.replace(tmp, path)
 
+# %% ../../nbs/04d_runs.ipynb #77345385
 @contextmanager
 def run_label(label: str):
     "Set env `INSIGHTKIT_RUN` to `label` (the call cache files each call under it), restoring the old value after."
@@ -101,6 +106,7 @@ def run_label(label: str):
         if old is None: os.environ.pop('INSIGHTKIT_RUN', None)
         else: os.environ['INSIGHTKIT_RUN'] = old
 
+# %% ../../nbs/04d_runs.ipynb #614f32d2
 def _call_stats(label: str) -> dict:
     from insightkit.generation.llm import call_stats
     return call_stats(label)
@@ -129,6 +135,7 @@ class RunResult:
     predictions: list[dict]
     manifest: dict
 
+# %% ../../nbs/04d_runs.ipynb #b9690783
 def runs_base(run_dir: str | Path | None = None) -> Path:
     "The folder that holds run folders: `run_dir`, else env `INSIGHTKIT_RUNS`, else `./runs`."
     return Path(run_dir or os.environ.get('INSIGHTKIT_RUNS') or 'runs').expanduser()
@@ -229,10 +236,12 @@ def evaluate(result: RunResult | Sequence[dict], # a run, or its prediction reco
     else: preds = list(result)
     return aggregate(preds, {'deep': 'qa'}.get(kind, kind))
 
+# %% ../../nbs/04d_runs.ipynb #8d0bdffe
 def _positive(name: str, v):
     if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 1):
         raise InsightkitError(f'{name} must be a positive integer, got {v!r}')
 
+# %% ../../nbs/04d_runs.ipynb #b0779bc0
 def run_variant(variant: str | Variant, # a registered variant name (or a variant object)
                 dataset: str | None = None, # a registered dataset (default: the one `data` holds, else insight-rag)
                 task: str | None = None, # the dataset's task (default: its first)
@@ -261,6 +270,7 @@ def run_variant(variant: str | Variant, # a registered variant name (or a varian
             'llm_calls': m['session_calls']['calls'], 'failures': m['failures'], 'variant': v.name, 'dataset': ds.name,
             'task': spec.name, 'prefix': ds.subset}
 
+# %% ../../nbs/04d_runs.ipynb #f2b83a5e
 def _make(name: str, settings: dict) -> Variant:
-    from insightkit.pipeline.variant import make_variant
+    from insightkit.pipeline.registry import make_variant
     return make_variant(name, **settings)

@@ -28,6 +28,7 @@ class Cell:
         if self.label is None:
             self.label = self.variant + ''.join(f' {k}={v}' for k, v in sorted(self.settings.items()))
 
+# %% ../../nbs/04f_studies.ipynb #a793da62
 def as_cell(c) -> Cell:
     "A `Cell` from a Cell, a variant name, or a `(variant, settings)` / `(variant, settings, label)` tuple."
     if isinstance(c, Cell): return c
@@ -64,6 +65,7 @@ def tidy_scores(records: Sequence[dict], kind: str, method: str, variant: str, d
                          'metric': metric, 'value': float(value)})
     return rows
 
+# %% ../../nbs/04f_studies.ipynb #5cfdb9f4
 def run_study(cells: Sequence, # Cells, variant names, or (variant, settings[, label]) tuples
               dataset: str | None = None, # a registered dataset (default: what `data` holds, else insight-rag)
               task: str | None = None, # its task (default: the first)

@@ -10,12 +10,12 @@ from typing import Any, ClassVar, Literal, Sequence
 
 from ..core import InsightkitError, stable_hash
 from ..data.datasets import DocStore, Item, TaskSpec
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['PROMPTS', 'VARIANTS', 'at_least', 'BaseSettings', 'setting_specs', 'check_value', 'make_settings', 'add_usage',
            'Trace', 'format_passages', 'matching_schema', 'llm_tokenizer', 'count_tokens', 'truncate_tokens',
-           'fit_passages', 'Variant', 'pair_texts', 'chat_or_failures', 'register_variant', 'load_plugins',
-           'discover_variants', 'variant_class', 'variant_names', 'make_variant', 'describe_variants']
+           'fit_passages', 'Variant', 'pair_texts', 'chat_or_failures', 'register_variant']
 
 # %% ../../nbs/04a_variants.ipynb #8eabd56d
 def at_least(low: int | float, default, **kw):
@@ -72,6 +72,7 @@ def check_value(spec: dict, v):
         raise InsightkitError(f'setting {name} must be at least {spec["min"]}, got {v!r}')
     return float(v) if typ == 'float' else v
 
+# %% ../../nbs/04a_variants.ipynb #59de2583
 def make_settings(cls: type, given: dict | None = None, owner: str = 'variant'):
     """An instance of the settings dataclass `cls` from `given`, every value checked; an unknown name lists the known
     ones."""
@@ -90,6 +91,7 @@ def add_usage(*usages: dict | None) -> dict:
             if isinstance(v, (int, float)) and not isinstance(v, bool): out[k] = out.get(k, 0) + v
     return out
 
+# %% ../../nbs/04a_variants.ipynb #0f21103f
 @dataclass
 class Trace:
     "One item's way through a method: its named stages in order, the answer, the context shown, usage, call facts."
@@ -137,10 +139,12 @@ PROMPTS = {
     ),
 }
 
+# %% ../../nbs/04a_variants.ipynb #98f7661b
 def format_passages(passages: Sequence[str]) -> str:
     "Passages numbered `[1] …`, one per line."
     return '\n'.join(f'[{i}] {p}' for i, p in enumerate(passages, 1))
 
+# %% ../../nbs/04a_variants.ipynb #d245aaf5
 def matching_schema(max_tokens: int = 96) -> dict:
     "JSON Schema of a matching reply: a brief `explanation` (short enough to fit `max_tokens`) and `answer` Yes or No."
     return {'title': 'MatchingVerdict', 'type': 'object',
@@ -151,6 +155,7 @@ def matching_schema(max_tokens: int = 96) -> dict:
 # %% ../../nbs/04a_variants.ipynb #c3bbcc2e
 _TOKENIZERS: dict[str, Any] = {}
 
+# %% ../../nbs/04a_variants.ipynb #e67c70e9
 def llm_tokenizer(llm) -> Any | None:
     """The tokenizer of `llm` (an object with `encode`/`decode`): its own, or the local backend's; None for a remote
     model."""
@@ -164,12 +169,14 @@ def llm_tokenizer(llm) -> Any | None:
         _TOKENIZERS[path] = AutoTokenizer.from_pretrained(path)
     return _TOKENIZERS[path]
 
+# %% ../../nbs/04a_variants.ipynb #ebef0371
 def count_tokens(text: str, llm=None) -> int:
     "Tokens in `text` by `llm`'s tokenizer, else about four characters a token."
     tok = llm_tokenizer(llm) if llm is not None else None
     if tok is not None: return len(tok.encode(text, add_special_tokens=False))
     return math.ceil(len(text)/4)
 
+# %% ../../nbs/04a_variants.ipynb #1346bb2b
 def truncate_tokens(text: str, budget: int, llm=None) -> str:
     "`text` cut to at most `budget` tokens (by `llm`'s tokenizer, else four characters a token)."
     if budget <= 0: return ''
@@ -178,6 +185,7 @@ def truncate_tokens(text: str, budget: int, llm=None) -> str:
     ids = tok.encode(text, add_special_tokens=False)
     return text if len(ids) <= budget else tok.decode(ids[:budget]).rstrip()
 
+# %% ../../nbs/04a_variants.ipynb #01fe0563
 def fit_passages(passages: Sequence[str], budget: int, llm=None) -> list[str]:
     "Passages trimmed so that each gets an equal share of `budget` tokens."
     if not passages: return []
@@ -193,6 +201,7 @@ def _fingerprint(v) -> Any:
     fp = getattr(v, 'fingerprint', None)
     return f'{type(v).__name__}:{fp() if callable(fp) else fp}' if fp is not None else type(v).__name__
 
+# %% ../../nbs/04a_variants.ipynb #c7158015
 class Variant:
     """A RAG method: subclasses set `name`, `Settings`, `roles`, `prompt_names`, and implement `answer`
     (and `prepare` for offline work)."""
@@ -208,31 +217,39 @@ class Variant:
         self.settings = make_settings(self.Settings, settings, self.name)
         self._llms = dict(llms or {})
 
-    def __repr__(self):
-        return f'{type(self).__name__}(' + ', '.join(f'{k}={v!r}' for k, v in asdict(self.settings).items()) + ')'
+# %% ../../nbs/04a_variants.ipynb #217e697d
+@patch
+def __repr__(self: Variant):
+    return f'{type(self).__name__}(' + ', '.join(f'{k}={v!r}' for k, v in asdict(self.settings).items()) + ')'
 
-    def llm(self, role: str = 'generator'):
-        "The LLM of `role` (created on first use)."
-        if self._llms.get(role) is None:
-            from insightkit.generation.llm import get_llm
-            self._llms[role] = get_llm(role)
-        return self._llms[role]
+# %% ../../nbs/04a_variants.ipynb #300c418a
+@patch
+def llm(self: Variant, role: str = 'generator'):
+    "The LLM of `role` (created on first use)."
+    if self._llms.get(role) is None:
+        from insightkit.generation.llm import get_llm
+        self._llms[role] = get_llm(role)
+    return self._llms[role]
 
-    def prompts(self) -> dict[str, str]:
-        "The prompt templates this variant uses, by name (part of its identity)."
-        return {n: PROMPTS[n] for n in self.prompt_names}
+# %% ../../nbs/04a_variants.ipynb #56d6caa3
+@patch
+def prompts(self: Variant) -> dict[str, str]:
+    "The prompt templates this variant uses, by name (part of its identity)."
+    return {n: PROMPTS[n] for n in self.prompt_names}
 
-    def prepare(self, store: DocStore, items: Sequence[Item], task: TaskSpec) -> Any:
-        "Offline work shared by all items (indexes, memories, clusters, miners); the default has none."
-        return None
+# %% ../../nbs/04a_variants.ipynb #214ce5a9
+@patch
+def prepare(self: Variant, store: DocStore, items: Sequence[Item], task: TaskSpec) -> Any:
+    "Offline work shared by all items (indexes, memories, clusters, miners); the default has none."
+    return None
 
-    def answer(self, items: Sequence[Item], prepared: Any, task: TaskSpec, store: DocStore) -> list[Trace]:
-        "One `Trace` per item, its stages recorded (batch the LLM calls across items)."
-        raise NotImplementedError(f'{type(self).__name__} must implement answer')
+# %% ../../nbs/04a_variants.ipynb #80d6c21f
+@patch
+def answer(self: Variant, items: Sequence[Item], prepared: Any, task: TaskSpec, store: DocStore) -> list[Trace]:
+    "One `Trace` per item, its stages recorded (batch the LLM calls across items)."
+    raise NotImplementedError(f'{type(self).__name__} must implement answer')
 
-# %% ../../nbs/04a_variants.ipynb #d0872068
-from fastcore.basics import patch
-
+# %% ../../nbs/04a_variants.ipynb #17792ab0
 @patch
 def identity(self: Variant) -> dict:
     "Name, settings, prompts' hash and each role's redacted configuration and model fingerprint."
@@ -282,6 +299,7 @@ def pair_texts(item: Item, store: DocStore | None) -> tuple[str, str]:
         else: out.append(store[str(d)].text)
     return tuple(out)
 
+# %% ../../nbs/04a_variants.ipynb #eac57153
 def chat_or_failures(llm, messages: Sequence[list[dict]],
                      retry_alone: bool = True, # False: a reply known broken (now or earlier) is not asked again
                      **ask) -> list:
@@ -300,6 +318,7 @@ def chat_or_failures(llm, messages: Sequence[list[dict]],
             except OutputValidationError as e1: out.append(e1)
         return out
 
+# %% ../../nbs/04a_variants.ipynb #36021d89
 @patch
 def generate_matching(self: Variant, traces: Sequence[Trace], passages: Sequence[Sequence[tuple[Any, str]]],
                       store: DocStore | None = None) -> list[Trace]:
@@ -326,6 +345,7 @@ def generate_matching(self: Variant, traces: Sequence[Trace], passages: Sequence
 # %% ../../nbs/04a_variants.ipynb #1f90f877
 VARIANTS: dict[str, type] = {}
 
+# %% ../../nbs/04a_variants.ipynb #580390b2
 def register_variant(cls: type) -> type:
     "Make the `Variant` subclass `cls` known by its `name` (a decorator)."
     if not (isinstance(cls, type) and issubclass(cls, Variant)):
@@ -333,62 +353,3 @@ def register_variant(cls: type) -> type:
     if not is_dataclass(cls.Settings): raise InsightkitError(f'{cls.__name__}.Settings must be a dataclass')
     VARIANTS[cls.name] = cls
     return cls
-
-_DISCOVERED = set()
-
-def load_plugins(spec: str | None = None):
-    "Import the modules or `.py` files named in `spec` (default env `INSIGHTKIT_PLUGINS`), once each."
-    import importlib, importlib.util, os
-    from pathlib import Path
-    for name in filter(None,
-                       (x.strip() for x in (spec if spec is not None
-                                            else os.environ.get('INSIGHTKIT_PLUGINS', '')).split(','))):
-        if name in _DISCOVERED: continue
-        if name.endswith('.py'):
-            path = Path(name).expanduser()
-            if not path.exists(): raise InsightkitError(f'plugin file {path} does not exist')
-            import sys
-            mod_name = f'insightkit_plugin_{path.stem}'
-            mod_spec = importlib.util.spec_from_file_location(mod_name, path)
-            sys.modules[mod_name] = mod = importlib.util.module_from_spec(mod_spec)
-            mod_spec.loader.exec_module(mod)
-        else: importlib.import_module(name)
-        _DISCOVERED.add(name)
-
-def discover_variants():
-    "Import the baselines, every module under `insightkit.methods`, and the plugins, so their variants register."
-    import importlib, pkgutil
-    import insightkit.methods
-    if 'methods' not in _DISCOVERED:
-        importlib.import_module('insightkit.pipeline.baselines')
-        for m in pkgutil.walk_packages(insightkit.methods.__path__, 'insightkit.methods.'):
-            try: importlib.import_module(m.name)
-            except ImportError as e:  # one broken chapter must not hide every other method; say which and why
-                import warnings
-                warnings.warn(f'insightkit: {m.name} could not be imported, so its variants are missing: {e}')
-        _DISCOVERED.add('methods')
-    load_plugins()
-
-def variant_class(name: str) -> type:
-    "The class registered as `name`; an unknown name lists the known ones."
-    if name not in VARIANTS: discover_variants()
-    if name not in VARIANTS:
-        raise InsightkitError(f'unknown variant {name!r}; known variants: {", ".join(sorted(VARIANTS))}')
-    return VARIANTS[name]
-
-def variant_names() -> list[str]:
-    "Every registered variant's name."
-    discover_variants()
-    return sorted(VARIANTS)
-
-def make_variant(name: str, **settings) -> Variant:
-    "The variant registered as `name`, with `settings` checked against its `Settings`."
-    return variant_class(name)(**settings)
-
-def describe_variants() -> list[dict]:
-    """Each variant's name, summary, roles, task kinds and settings (name, type, choices, default, help) — `insightkit
-    variants`."""
-    return [{'name': n, 'summary': (VARIANTS[n].__doc__ or '').strip(), 'roles': list(VARIANTS[n].roles),
-             'tasks': list(VARIANTS[n].tasks) if VARIANTS[n].tasks else None,
-             'settings': setting_specs(VARIANTS[n].Settings)}
-            for n in variant_names()]

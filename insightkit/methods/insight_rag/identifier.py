@@ -45,6 +45,7 @@ MATCHING_TASK = (
     "Task: decide whether two papers are relevant enough for one to cite the other.\nPaper A: {doc1}\nPaper B: {doc2}"
 )
 
+# %% ../../../nbs/07_identifier.ipynb #a6fa36a8
 def insight_schema(max_insights: int = 3, # most insights in one reply (the array's maxItems)
                    max_chars: int = 120, # longest insight, in characters
                   ) -> dict:
@@ -56,6 +57,7 @@ def insight_schema(max_insights: int = 3, # most insights in one reply (the arra
             'properties': {'insights': {'type': 'array', 'items': item, 'maxItems': max_insights}},
             'required': ['insights'], 'additionalProperties': False}
 
+# %% ../../../nbs/07_identifier.ipynb #33ab8a78
 def identifier_input(x, # a question (qa), or a `(doc1, doc2)` pair of texts (matching)
                      task: str = 'qa', # qa or matching
                      doc_chars: int = 1200, # each abstract cut to this many characters
@@ -67,6 +69,7 @@ def identifier_input(x, # a question (qa), or a `(doc1, doc2)` pair of texts (ma
     d1, d2 = x
     return MATCHING_TASK.format(doc1=d1[:doc_chars], doc2=d2[:doc_chars])
 
+# %% ../../../nbs/07_identifier.ipynb #fc415d5e
 def identifier_messages(x, task: str = 'qa') -> list[dict]:
     "The conversation that asks the identifier for the insights of one input: rules, worked examples, then the input."
     msgs = [{'role': 'system', 'content': IDENTIFIER_SYSTEM}]
@@ -74,6 +77,7 @@ def identifier_messages(x, task: str = 'qa') -> list[dict]:
         msgs += [{'role': 'user', 'content': shown}, {'role': 'assistant', 'content': json.dumps(reply)}]
     return msgs + [{'role': 'user', 'content': identifier_input(x, task)}]
 
+# %% ../../../nbs/07_identifier.ipynb #4f5aee43
 def identifier_version() -> str:
     "A short hash of the identifier's prompt, examples and schema, recorded in run configs."
     return stable_hash({'system': IDENTIFIER_SYSTEM, 'examples': IDENTIFIER_EXAMPLES, 'task': MATCHING_TASK,
@@ -113,6 +117,7 @@ def _identify(inputs: Sequence, llm, task: str, max_insights: int, max_tokens: i
             except OutputValidationError as e: replies.append(e)
     return [[] if isinstance(r, Exception) else clean_insights(r.data, max_insights) for r in replies], replies
 
+# %% ../../../nbs/07_identifier.ipynb #2bfa04e8
 def identify_insights(inputs: Sequence, # questions (qa) or `(doc1, doc2)` text pairs (matching)
                       llm=None, # the identifier LLM; default `get_llm('identifier')`
                       task: str = 'qa', # qa or matching
@@ -139,12 +144,14 @@ PREDICATE_ADJECTIVES = frozenset(
     'important common suitable applicable part'.split()
 )
 
+# %% ../../../nbs/07_identifier.ipynb #353bc5cf
 def _inflect(verb: str, tag: str) -> str:
     "`verb` in the Penn tag's form (VBZ uses, VBP use, VBD used), via lemminflect."
     from lemminflect import getInflection, getLemma
     lemma = (getLemma(verb, 'VERB') or (verb,))[0]
     return (getInflection(lemma, tag) or (verb,))[0]
 
+# %% ../../../nbs/07_identifier.ipynb #9da275a7
 def _is_participle(word: str) -> bool:
     "Whether `word` is a verb's past participle (evaluated, written, built)."
     from lemminflect import getInflection, getLemma
@@ -152,12 +159,14 @@ def _is_participle(word: str) -> bool:
     lemma = (getLemma(w, 'VERB') or (w,))[0]
     return lemma != w and w in (getInflection(lemma, 'VBN') or ())
 
+# %% ../../../nbs/07_identifier.ipynb #26a5f569
 def _is_predicate_word(word: str, next_word: str | None) -> bool:
     "Whether `word` opens a copula's predicate: a participle, a predicate adjective, or a comparative before 'than'."
     w = word.lower()
     return (_is_participle(w) or w in PREDICATE_ADJECTIVES or w.endswith(('able', 'ible', 'ive', 'ous', 'ful'))
             or (next_word == 'than' and w.endswith('er')))
 
+# %% ../../../nbs/07_identifier.ipynb #f0ae00b5
 def _plural_noun(word: str) -> bool:
     """Whether a noun is plural: regular plurals as chapter 05 reads them, plus irregular ones lemminflect knows
     (corpora, criteria)."""
@@ -166,15 +175,18 @@ def _plural_noun(word: str) -> bool:
     w = word.lower()
     return is_plural(w) or (not w.endswith('s') and (getLemma(w, 'NOUN') or (w,))[0] != w)
 
+# %% ../../../nbs/07_identifier.ipynb #91df29e0
 def _trailing_preps(words: list[str]) -> tuple[list[str], list[str]]:
     "`words` split before their trailing prepositions."
     i = len(words)
     while i > 0 and words[i - 1].lower() in PREPOSITIONS: i -= 1
     return words[:i], words[i:]
 
+# %% ../../../nbs/07_identifier.ipynb #5b7c26c6
 def _join(*parts) -> str:
     return ' '.join(w for p in parts for w in ([p] if isinstance(p, str) else p) if w)
 
+# %% ../../../nbs/07_identifier.ipynb #0d9b083f
 def _declarative(words: list[str], aux: str) -> str | None:
     """The fragment of an inverted clause `SUBJECT PREDICATE` once its auxiliary `aux` is put back (None when no split
     is found)."""
@@ -204,6 +216,7 @@ def _declarative(words: list[str], aux: str) -> str | None:
     else: start = next((i for i in range(1, len(core)) if core[i].lower() in ('a', 'an')), start)
     return _join(core[:start], aux, core[start:], preps)
 
+# %% ../../../nbs/07_identifier.ipynb #0bdc9d50
 def rule_based_insights(question: str, # a wh-question
                        ) -> list[dict]:
     """The question turned back into the sentence fragment it asks about, by fixed rules: `[{'Insight',
@@ -252,11 +265,13 @@ FUNCTION_WORDS = frozenset(
     'those it its their there has have had do does did can could may might will would should must not into than'.split()
 )
 
+# %% ../../../nbs/07_identifier.ipynb #9a8006fb
 def _lemmas(word: str) -> set[str]:
     "The word and its lemmas under every part of speech lemminflect knows."
     from lemminflect import getAllLemmas
     return {word, *(l for ls in getAllLemmas(word).values() for l in ls)}
 
+# %% ../../../nbs/07_identifier.ipynb #84938a59
 def is_grounded(insight: str, # an identified insight
                 source: str, # the input it was identified from
                ) -> bool:
@@ -264,6 +279,7 @@ def is_grounded(insight: str, # an identified insight
     src = {l for w in re.findall(r"[\w'-]+", source.lower()) for l in _lemmas(w)}
     return all(w in FUNCTION_WORDS or _lemmas(w) & src for w in re.findall(r"[\w'-]+", insight.lower()))
 
+# %% ../../../nbs/07_identifier.ipynb #2e0dc491
 def ground_insights(found: Sequence[list[dict]], # the identifier's insights per question
                     questions: Sequence[str], # the questions
                    ) -> tuple[list[list[dict]], list[str]]:
@@ -282,6 +298,7 @@ def question_is_plural(question: str) -> bool | None:
     found = rule_based_insights(question)
     return found[0]['Multi-answer'] if found else None
 
+# %% ../../../nbs/07_identifier.ipynb #66515455
 def grammar_plurality(found: Sequence[list[dict]], # insights per question
                       questions: Sequence[str], # the questions
                      ) -> list[list[dict]]:

@@ -28,6 +28,7 @@ def miner_source(miner) -> tuple[Path | None, dict]:
     if not path.is_dir(): return None, {}
     return _find_model_dir(path)
 
+# %% ../../../nbs/07a_insights.ipynb #af060c12
 def miner_fingerprint(miner) -> str:
     "A digest of a miner's weights and training settings, without loading it."
     from insightkit.generation.local import LocalBackend, weights_fingerprint
@@ -37,11 +38,13 @@ def miner_fingerprint(miner) -> str:
         return 'model:' + stable_hash([name, LocalBackend(name).fingerprint()], 24)
     return stable_hash({'weights': weights_fingerprint(folder), 'config': (info or {}).get('config')}, 24)
 
+# %% ../../../nbs/07a_insights.ipynb #59d8c10f
 def miner_lowercase(miner) -> bool:
     "Whether the miner reads its fragments lower-cased (as it was trained)."
     if hasattr(miner, 'lowercase'): return bool(miner.lowercase)
     return bool(((miner_source(miner)[1] or {}).get('config') or {}).get('lowercase', False))
 
+# %% ../../../nbs/07a_insights.ipynb #c9dd78c2
 class MinedCache:
     "Mined continuations on disk (SQLite), keyed by miner fingerprint, fragment and generation settings."
     def __init__(self, path: str | Path | None = None): # the database file (default `<cache>/mined/mined.sqlite`)
@@ -53,32 +56,40 @@ class MinedCache:
                 ' TEXT, created REAL)'
             )
 
-    def _connect(self): return sqlite3.connect(self.path, timeout=60)
-
     @staticmethod
     def key(fingerprint: str, prompt: str, settings: dict) -> str:
         "The cache key of one fragment under one miner and settings."
         return stable_hash({'miner': fingerprint, 'prompt': prompt, 'settings': settings})
 
-    def get_many(self, keys: list[str]) -> dict[str, list[str]]:
-        "The cached continuations of those `keys` that are present."
-        out = {}
-        with self._connect() as con:
-            for s in range(0, len(keys), 500):
-                part = keys[s:s + 500]
-                rows = con.execute(f'SELECT key, texts FROM mined WHERE key IN ({",".join("?"*len(part))})',
-                                   part).fetchall()
-                out.update({k: json.loads(t) for k, t in rows})
-        return out
+# %% ../../../nbs/07a_insights.ipynb #db7fd3b4
+@patch
+def _connect(self: MinedCache): return sqlite3.connect(self.path, timeout=60)
 
-    def put_many(self, entries: list[tuple[str, str, str, dict, list[str]]]):
-        "Store `(key, fingerprint, prompt, settings, texts)` entries."
-        with self._connect() as con:
-            con.executemany('INSERT OR REPLACE INTO mined VALUES (?, ?, ?, ?, ?, ?)',
-                            [(k, fp, p, canonical_json(s), json.dumps(t), time.time()) for k, fp, p, s, t in entries])
+# %% ../../../nbs/07a_insights.ipynb #1272aa99
+@patch
+def get_many(self: MinedCache, keys: list[str]) -> dict[str, list[str]]:
+    "The cached continuations of those `keys` that are present."
+    out = {}
+    with self._connect() as con:
+        for s in range(0, len(keys), 500):
+            part = keys[s:s + 500]
+            rows = con.execute(f'SELECT key, texts FROM mined WHERE key IN ({",".join("?"*len(part))})',
+                               part).fetchall()
+            out.update({k: json.loads(t) for k, t in rows})
+    return out
 
-    def __len__(self):
-        with self._connect() as con: return con.execute('SELECT COUNT(*) FROM mined').fetchone()[0]
+# %% ../../../nbs/07a_insights.ipynb #22a720d2
+@patch
+def put_many(self: MinedCache, entries: list[tuple[str, str, str, dict, list[str]]]):
+    "Store `(key, fingerprint, prompt, settings, texts)` entries."
+    with self._connect() as con:
+        con.executemany('INSERT OR REPLACE INTO mined VALUES (?, ?, ?, ?, ?, ?)',
+                        [(k, fp, p, canonical_json(s), json.dumps(t), time.time()) for k, fp, p, s, t in entries])
+
+# %% ../../../nbs/07a_insights.ipynb #7d73141e
+@patch
+def __len__(self: MinedCache):
+    with self._connect() as con: return con.execute('SELECT COUNT(*) FROM mined').fetchone()[0]
 
 # %% ../../../nbs/07a_insights.ipynb #3c047e8d
 class CachedMiner:
@@ -176,6 +187,7 @@ def item_doc_ids(corpus, # the corpus the items belong to
             )
     return list(dict.fromkeys(ids))
 
+# %% ../../../nbs/07a_insights.ipynb #8b6e8e2a
 def _trained_doc_ids(info: dict, corpus) -> set | None:
     "The document ids a cached miner was trained on, from its `miner.json` info (None: unknown)."
     from insightkit.methods.insight_rag.miner_items import select_subset
@@ -184,6 +196,7 @@ def _trained_doc_ids(info: dict, corpus) -> set | None:
     if info.get('n_deep') is None and not info.get('n_multi'): return set(corpus.docs)
     return set(select_subset(corpus, info.get('n_deep') or 0, info.get('n_multi') or 0).doc_ids)
 
+# %% ../../../nbs/07a_insights.ipynb #f931af32
 def find_covering_miner(corpus, # the corpus (its docs file must match the miner's)
                         doc_ids: Sequence, # documents the miner must have read
                         config=None, # a `MinerConfig` the miner must have been trained with (None: any)
@@ -204,6 +217,7 @@ def find_covering_miner(corpus, # the corpus (its docs file must match the miner
         if trained is not None and need <= trained: found.append((len(trained), -m.stat().st_mtime, m.parent))
     return min(found)[2] if found else None
 
+# %% ../../../nbs/07a_insights.ipynb #0d1926fc
 def default_miner_dir(corpus, # the corpus
                       # questions or pairs whose documents it must know (None: every document)
                       items: Sequence | None = None,
@@ -246,6 +260,7 @@ def default_miner_dir(corpus, # the corpus
     train_miner(texts, run_dir, config, resume=(run_dir/'miner.json').exists(), info=info)
     return run_dir
 
+# %% ../../../nbs/07a_insights.ipynb #1e5e7d2b
 def default_miner(corpus, items: Sequence | None = None, quick: bool = True, config=None, reuse: bool = True):
     "A loaded `Miner` that has read the items' documents (see `default_miner_dir`)."
     from insightkit.methods.insight_rag.mining import Miner

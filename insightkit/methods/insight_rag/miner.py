@@ -65,6 +65,7 @@ class TrainResult:
         d.update(run_dir=str(self.run_dir), model_dir=str(self.model_dir), config=self.config.to_dict())
         return d
 
+# %% ../../../nbs/06_miner.ipynb #60151f36
 def _rng_state() -> dict:
     "The random generators' states as tensors, numbers and strings only (what `torch.load(weights_only=True)` reads)."
     import numpy as np, torch
@@ -75,6 +76,7 @@ def _rng_state() -> dict:
     if torch.cuda.is_available(): state['cuda'] = torch.cuda.get_rng_state_all()
     return state
 
+# %% ../../../nbs/06_miner.ipynb #de06a140
 def _set_rng_state(state: dict):
     import numpy as np, torch
     kind, keys, pos, has_gauss, gauss = state['numpy']
@@ -82,6 +84,7 @@ def _set_rng_state(state: dict):
     torch.set_rng_state(state['torch'])
     if 'cuda' in state and torch.cuda.is_available(): torch.cuda.set_rng_state_all(state['cuda'])
 
+# %% ../../../nbs/06_miner.ipynb #58cd6302
 def _fsync(path: Path):
     "Flush a file, or every file of a folder and the folder itself, to the disk."
     for p in [*sorted(Path(path).rglob('*')), Path(path)] if Path(path).is_dir() else [Path(path)]:
@@ -89,11 +92,13 @@ def _fsync(path: Path):
         try: os.fsync(fd)
         finally: os.close(fd)
 
+# %% ../../../nbs/06_miner.ipynb #0096d9d6
 def checkpoints(run_dir: str | Path) -> list[Path]:
     "The finished checkpoints of a run, oldest first."
     return sorted(p for p in (Path(run_dir)/'checkpoints').glob('step-*') if (p/'state.pt').exists()
                   and not p.name.endswith('.tmp'))
 
+# %% ../../../nbs/06_miner.ipynb #01d6a338
 def _save_checkpoint(run_dir: Path, step: int, model, tok, optimizer, scheduler, keep: int):
     import torch
     final = Path(run_dir)/'checkpoints'/f'step-{step:07d}'
@@ -106,6 +111,7 @@ def _save_checkpoint(run_dir: Path, step: int, model, tok, optimizer, scheduler,
     shutil.rmtree(final, ignore_errors=True); os.replace(tmp, final); _fsync(final.parent)
     for old in checkpoints(run_dir)[:-keep] if keep > 0 else []: shutil.rmtree(old, ignore_errors=True)
 
+# %% ../../../nbs/06_miner.ipynb #543c8af8
 def load_state(path: str | Path) -> dict:
     """A checkpoint's `state.pt`, read with `torch.load(weights_only=True)`: anything but tensors, numbers and
     containers is refused."""
@@ -118,6 +124,7 @@ def load_state(path: str | Path) -> dict:
             f'from an older one, or train again. ({str(e).splitlines()[0][:200]})'
         ) from None
 
+# %% ../../../nbs/06_miner.ipynb #daf0fa05
 def _load_checkpoint(ckpt: Path, model, optimizer, scheduler, method: str) -> int:
     import torch
     if method != 'full':
@@ -143,6 +150,7 @@ def mean_loss(model, seqs: Sequence[Sequence[int]], pad_id: int, batch_tokens: i
     model.train(was_training)
     return total/n if n else float('nan')
 
+# %% ../../../nbs/06_miner.ipynb #3818a4cd
 def _step(model, micro_batches: list[dict], accelerator=None, amp=None, counts: list[int] | None = None) -> tuple:
     """Forward and backward over one optimizer step's micro-batches, loss averaged over all their tokens: (loss as a
     tensor, tokens)."""
@@ -168,12 +176,14 @@ class _NullBar:
     def set_postfix(self, **kw): pass
     def close(self): pass
 
+# %% ../../../nbs/06_miner.ipynb #4220ec41
 def _items_of(data, config: MinerConfig) -> list[str]:
     if isinstance(data, Corpus): return build_training_items(data, lowercase=config.lowercase, seed=config.seed)
     if isinstance(data, str):
         raise InsightkitError('train_miner takes a Corpus or a list of item texts, not one string')
     return [str(t) for t in data]
 
+# %% ../../../nbs/06_miner.ipynb #a6526aba
 def _trained_config(d: dict) -> dict:
     """The settings that decide what a run learns: not the resumable ones; unset batching as `CPU_RECIPE`; `autocast`
     unless 'auto'."""
@@ -181,8 +191,10 @@ def _trained_config(d: dict) -> dict:
     if d.get('autocast', 'auto') == 'auto': d.pop('autocast', None)  # like `device`: the device decides
     return {k: v for k, v in d.items() if k not in RESUMABLE_FIELDS}
 
+# %% ../../../nbs/06_miner.ipynb #81a46567
 _RESUME_HINT = 'continue it with `insightkit miner train ... --resume` (train_miner(..., resume=True))'
 
+# %% ../../../nbs/06_miner.ipynb #e0cd8873
 def _unfinished(run_dir: Path, old: dict) -> str:
     "Why an unfinished run is not simply continued: where it stopped, and how to continue it."
     try: done = max((r['step'] for _, r in read_jsonl(run_dir/'loss.jsonl') if r.get('kind') == 'step'), default=0)
@@ -198,10 +210,12 @@ def _unfinished(run_dir: Path, old: dict) -> str:
         f" ({since}); {_RESUME_HINT}, or choose another folder"
     )
 
+# %% ../../../nbs/06_miner.ipynb #91c002f9
 def _write_json(path: Path, obj: dict):
     "Write JSON atomically (a temporary file renamed into place), without waiting for the disk."
     tmp = path.with_name(path.name + '.tmp'); tmp.write_text(json.dumps(obj, indent=1)); os.replace(tmp, path)
 
+# %% ../../../nbs/06_miner.ipynb #629cc53f
 def _check_run(run_dir: Path, old: dict, config: MinerConfig, items_sha: str):
     "Refuse a run folder trained with other settings or items."
     was, now = _trained_config(old['config']), _trained_config(config.to_dict())
@@ -214,6 +228,7 @@ def _check_run(run_dir: Path, old: dict, config: MinerConfig, items_sha: str):
             f'{run_dir} holds a miner run trained on other items; use the same data or choose another folder'
         )
 
+# %% ../../../nbs/06_miner.ipynb #ae459e6f
 def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = False, info: dict | None = None,
            callback: Callable[[dict], None] | None = None, save_model: bool = True):
     "Train and return `(TrainResult, model, seqs, tokenizer)`; `train_miner` is the public face."
@@ -352,6 +367,7 @@ def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = Fals
     accelerator.wait_for_everyone()
     return result, unwrapped, seqs, tok
 
+# %% ../../../nbs/06_miner.ipynb #74b0cbde
 # a corpus (all its documents and triples) or training items from `build_training_items`
 def train_miner(data: Corpus | Sequence[str],
                 out_dir: str | Path, # the run folder: loss.jsonl, checkpoints/, adapter/ (or model/), miner.json

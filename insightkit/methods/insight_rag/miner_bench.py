@@ -24,6 +24,7 @@ __all__ = ['PAPER_GRID', 'search_miner', 'bench_miner']
 # %% ../../../nbs/06b_miner_bench.ipynb #197055ce
 PAPER_GRID = {'lr': [3e-3, 1e-3, 3e-4, 1e-4, 3e-5, 1e-5], 'r': [4, 8, 16], 'alpha': [8, 16, 32], 'dropout': [0.05, 0.1]}
 
+# %% ../../../nbs/06b_miner_bench.ipynb #bd3571ef
 def search_miner(data: Corpus | Sequence[str], # corpus or training items (a subset keeps the search cheap)
                  out_dir: str | Path, # search.csv and (with keep_runs) the trial runs
                  grid: dict | None = None, # setting -> values (default `PAPER_GRID`)
@@ -74,6 +75,7 @@ def _sync(device: str):
     if str(device).startswith('cuda'):
         import torch; torch.cuda.synchronize()
 
+# %% ../../../nbs/06b_miner_bench.ipynb #15d9e0b0
 def _peak_gib(device: str, reset: bool = False) -> float:
     "Peak memory in GiB: allocated on CUDA (since the last reset), else the process's peak resident set."
     import torch
@@ -82,6 +84,7 @@ def _peak_gib(device: str, reset: bool = False) -> float:
         return round(torch.cuda.max_memory_allocated()/2**30, 2)
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/2**20, 2)  # kB on Linux
 
+# %% ../../../nbs/06b_miner_bench.ipynb #c7bfd680
 def bench_miner(data: str | Path | None = None, # data folder (default: as `resolve_data` chooses)
                 prefix: str | None = None, # file prefix
                 n_items: int = 256, # items in the sample (documents and triples, drawn by `seed`)

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...core import InsightkitError
 from ...generation.local import DEFAULT_LOCAL_MODEL
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['METHODS', 'RESUMABLE_FIELDS', 'AUTOCAST', 'QUICK_RECIPE', 'PAPER_SCALE_RECIPE', 'CPU_RECIPE', 'MinerConfig',
@@ -20,6 +21,7 @@ METHODS = ('lora', 'qlora', 'full')
 RESUMABLE_FIELDS = ('save_every', 'keep_checkpoints', 'device', 'loss_every', 'compile')
 AUTOCAST = ('auto', 'bf16', 'off')
 
+# %% ../../../nbs/06aa_miner_config.ipynb #393f5cd2
 @dataclass
 class MinerConfig:
     "How a miner is trained: base model, LoRA / QLoRA / full fine-tuning, optimiser, schedule and batching."
@@ -55,48 +57,56 @@ class MinerConfig:
     autocast: str = 'auto'
     compile: bool = False # torch.compile the model (opt-in: not yet measured on a GPU)
 
-    def check(self) -> MinerConfig:
-        "Raise `InsightkitError` for a setting that cannot work; return self."
-        if self.method not in METHODS:
-            raise InsightkitError(f"method must be one of {', '.join(METHODS)}, not {self.method!r}")
-        for name in ('r', 'alpha', 'epochs', 'batch_tokens', 'max_batch_items', 'grad_accum', 'max_length',
-                     'loss_every'):
-            if getattr(self, name) is not None and getattr(self, name) < 1:
-                raise InsightkitError(f'{name} must be at least 1, got {getattr(self, name)!r}')
-        if self.autocast not in AUTOCAST:
-            raise InsightkitError(f"autocast must be one of {', '.join(AUTOCAST)}, not {self.autocast!r}")
-        if self.max_steps is not None and self.max_steps < 1:
-            raise InsightkitError(f'max_steps must be at least 1 (or None), got {self.max_steps}')
-        if self.save_every is not None and self.save_every < 0:
-            raise InsightkitError(
-                f'save_every must be a number of steps, 0 (never) or None (every epoch), got {self.save_every}'
-            )
-        if not 0 <= self.dropout < 1: raise InsightkitError(f'dropout must be in [0, 1), got {self.dropout}')
-        if not self.lr > 0: raise InsightkitError(f'lr must be positive, got {self.lr}')
-        return self
+# %% ../../../nbs/06aa_miner_config.ipynb #0ce7bc57
+@patch
+def check(self: MinerConfig) -> MinerConfig:
+    "Raise `InsightkitError` for a setting that cannot work; return self."
+    if self.method not in METHODS:
+        raise InsightkitError(f"method must be one of {', '.join(METHODS)}, not {self.method!r}")
+    for name in ('r', 'alpha', 'epochs', 'batch_tokens', 'max_batch_items', 'grad_accum', 'max_length',
+                 'loss_every'):
+        if getattr(self, name) is not None and getattr(self, name) < 1:
+            raise InsightkitError(f'{name} must be at least 1, got {getattr(self, name)!r}')
+    if self.autocast not in AUTOCAST:
+        raise InsightkitError(f"autocast must be one of {', '.join(AUTOCAST)}, not {self.autocast!r}")
+    if self.max_steps is not None and self.max_steps < 1:
+        raise InsightkitError(f'max_steps must be at least 1 (or None), got {self.max_steps}')
+    if self.save_every is not None and self.save_every < 0:
+        raise InsightkitError(
+            f'save_every must be a number of steps, 0 (never) or None (every epoch), got {self.save_every}'
+        )
+    if not 0 <= self.dropout < 1: raise InsightkitError(f'dropout must be in [0, 1), got {self.dropout}')
+    if not self.lr > 0: raise InsightkitError(f'lr must be positive, got {self.lr}')
+    return self
 
-    def to_dict(self) -> dict:
-        "The configuration as a JSON-ready dict."
-        return asdict(self)
+# %% ../../../nbs/06aa_miner_config.ipynb #e7a43a31
+@patch
+def to_dict(self: MinerConfig) -> dict:
+    "The configuration as a JSON-ready dict."
+    return asdict(self)
 
-    @classmethod
-    def from_dict(cls, d: dict) -> MinerConfig:
-        "A configuration from a dict; unknown keys are an error that lists the known ones."
-        known = {f.name for f in fields(cls)}
-        if unknown := sorted(set(d) - known):
-            raise InsightkitError(f"unknown miner setting(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
-        return cls(**d)
+# %% ../../../nbs/06aa_miner_config.ipynb #e9163fa1
+@patch(cls_method=True)
+def from_dict(cls: MinerConfig, d: dict) -> MinerConfig:
+    "A configuration from a dict; unknown keys are an error that lists the known ones."
+    known = {f.name for f in fields(cls)}
+    if unknown := sorted(set(d) - known):
+        raise InsightkitError(f"unknown miner setting(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+    return cls(**d)
 
 # %% ../../../nbs/06aa_miner_config.ipynb #f920ea95
 QUICK_RECIPE = {'epochs': 6, 'lr': 2e-3, 'batch_tokens': 256, 'max_batch_items': 8}
 
+# %% ../../../nbs/06aa_miner_config.ipynb #8e988e5d
 def quick_config(**overrides) -> MinerConfig:
     """The quick recipe (`QUICK_RECIPE`) for a miner of a few questions' documents, trained in minutes on a CPU;
     `overrides` change any setting."""
     return MinerConfig.from_dict({**QUICK_RECIPE, **overrides}).check()
 
+# %% ../../../nbs/06aa_miner_config.ipynb #fb885cab
 PAPER_SCALE_RECIPE = {'method': 'full', 'lr': 1e-3, 'epochs': 14, 'batch_tokens': 8192, 'max_batch_items': 256}
 
+# %% ../../../nbs/06aa_miner_config.ipynb #abe65719
 def paper_scale_config(**overrides) -> MinerConfig:
     """The whole-corpus GPU recipe (`PAPER_SCALE_RECIPE`: full fine-tuning, lr 1e-3, 8k-token batches, 14 epochs);
     `overrides` change any setting."""
@@ -105,6 +115,7 @@ def paper_scale_config(**overrides) -> MinerConfig:
 # %% ../../../nbs/06aa_miner_config.ipynb #ae48c702
 CPU_RECIPE = {'batch_tokens': 1024, 'max_batch_items': 32, 'loss_every': 1}
 
+# %% ../../../nbs/06aa_miner_config.ipynb #58dd4452
 def gpu_recipe(free_bytes: int) -> dict:
     """Batching for a CUDA device with `free_bytes` of free memory: 8,192 tokens from 40 GiB, halving below, at least
     1,024."""
@@ -112,6 +123,7 @@ def gpu_recipe(free_bytes: int) -> dict:
     while tokens > 1024 and gib < 40*tokens/8192: tokens //= 2
     return {'batch_tokens': tokens, 'max_batch_items': tokens//32, 'loss_every': 10}
 
+# %% ../../../nbs/06aa_miner_config.ipynb #2184e251
 def device_recipe(config: MinerConfig, # the requested settings; those left None are filled in
                   device: str, # the device the run trains on
                   free_bytes: int | None = None, # free device memory (default: asked from CUDA)

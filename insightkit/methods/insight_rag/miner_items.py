@@ -22,6 +22,7 @@ def triple_text(sub: str, rel: str, obj: str) -> str:
     "A triple written as the miner learns it: `sub rel obj`."
     return f'{sub.strip()} {rel.strip()} {obj.strip()}'
 
+# %% ../../../nbs/05b_miner_items.ipynb #3f7f746e
 def build_training_items(corpus: Corpus, # the corpus whose documents and triples are learned
                          doc_ids: Sequence | None = None, # only these documents and their triples (None: all)
                          lowercase: bool = True, # lower-case every item
@@ -47,11 +48,13 @@ class Subset:
     multi: list[MultiItem]
     doc_ids: list
 
+# %% ../../../nbs/05b_miner_items.ipynb #742bce6e
 def _pick(items: list, n: int | None, seed: int | None) -> list:
     if n is None: return list(items)
     if seed is None: return list(items[:n])
     return random.Random(seed).sample(list(items), min(n, len(items)))
 
+# %% ../../../nbs/05b_miner_items.ipynb #f1cbdefd
 def select_subset(corpus: Corpus, # the corpus
                   n_deep: int | None = None, # deep questions to take (None: all)
                   n_multi: int = 0, # multi-source questions to take (None: all)
@@ -80,6 +83,7 @@ def encode_items(tok, # the model's tokenizer
         out.append(ids[:max_length] if len(ids) >= max_length else ids + [eos])
     return out
 
+# %% ../../../nbs/05b_miner_items.ipynb #aee86fd7
 def length_grouped_batches(lengths: Sequence[int], # tokens of each item
                            batch_tokens: int, # most padded tokens (items x longest item) in one batch
                            max_items: int | None = None, # most items in one batch
@@ -104,6 +108,7 @@ def length_grouped_batches(lengths: Sequence[int], # tokens of each item
     rng.shuffle(batches)
     return batches
 
+# %% ../../../nbs/05b_miner_items.ipynb #a4dd2912
 def padding_ratio(batches: Sequence[Sequence[int]], lengths: Sequence[int], pad_to: int | None = None) -> float:
     "Share of the positions in `batches` that are padding (each batch padded to its longest item, or to `pad_to`)."
     total = sum(len(b)*(pad_to or max(lengths[i] for i in b)) for b in batches)
@@ -128,6 +133,7 @@ def collate(seqs: Sequence[Sequence[int]], # token ids of the items of one batch
     return {'input_ids': ids, 'attention_mask': mask, 'position_ids': positions,
             'labels': ids.masked_fill(mask == 0, -100)}
 
+# %% ../../../nbs/05b_miner_items.ipynb #58f9c479
 def label_tokens(batch: dict) -> int:
     "How many tokens of `batch` are predicted (every real token but each row's first)."
     return int((batch['labels'][:, 1:] != -100).sum())

@@ -22,6 +22,7 @@ def train_threads(device: str) -> int:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else (os.cpu_count() or 2)
     return cores if str(device).startswith('cuda') else max(1, min(4, cores//2))
 
+# %% ../../../nbs/05c_miner_model.ipynb #8053eeb1
 def autocast_dtype(config: MinerConfig, device: str):
     """The dtype of the run's autocast, or None: bfloat16 on CUDA with bf16 support (`autocast='auto'`), always with
     'bf16'."""
@@ -31,6 +32,7 @@ def autocast_dtype(config: MinerConfig, device: str):
     cuda = str(device).startswith('cuda') and torch.cuda.is_available() and torch.cuda.is_bf16_supported()
     return torch.bfloat16 if cuda else None
 
+# %% ../../../nbs/05c_miner_model.ipynb #4ca0d050
 def make_optimizer(params: list, config: MinerConfig, device: str):
     "AdamW over `params`, fused into one kernel on CUDA."
     import torch
@@ -43,6 +45,7 @@ def base_model_folder(spec: str) -> Path:
     "The folder of HF weights of a model name, folder, `.gguf` file or hub id (the default is converted once)."
     return Path(LocalBackend(spec).folder())
 
+# %% ../../../nbs/05c_miner_model.ipynb #5ff57cd1
 def load_base_model(spec: str, # model name, folder, .gguf file or hub id
                     method: str = 'lora', # 'qlora' loads the weights in 4-bit nf4
                     device: str = 'auto', dtype: str = 'auto', compute_dtype: str = 'auto'):
@@ -74,6 +77,7 @@ def load_base_model(spec: str, # model name, folder, .gguf file or hub id
     else: model = AutoModelForCausalLM.from_pretrained(folder, dtype=pick_dtype(dtype, device)).to(device)
     return model, tok, str(device)
 
+# %% ../../../nbs/05c_miner_model.ipynb #b241411f
 def add_adapter(model, config: MinerConfig,
                 # store the LoRA weights in this dtype (the autocast dtype; None: as peft makes them)
                 adapter_dtype=None,

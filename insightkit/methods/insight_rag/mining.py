@@ -18,6 +18,7 @@ from .miner import (_RESUME_HINT, MinerConfig, TrainResult, _trained_config,
                                                   device_recipe,
                                                   load_base_model, mean_loss, quick_config, paper_scale_config,
                                                   train_miner)
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['MINING_BATCH', 'cut_continuation', 'sentence_ended', 'sentence_end', 'Miner', 'multi_recall', 'eval_miner',
@@ -27,6 +28,7 @@ __all__ = ['MINING_BATCH', 'cut_continuation', 'sentence_ended', 'sentence_end',
 _END = re.compile(r'[.!?](?=\s|$)|\n')
 _NOT_AN_END = frozenset('al e.g i.e etc vs cf fig figs eq eqs no approx resp'.split())
 
+# %% ../../../nbs/06a_mining.ipynb #37318cfc
 def cut_continuation(text: str) -> str:
     """A continuation up to its first sentence end or line break (a period after e.g., et al. or an initial does not end
     it)."""
@@ -38,6 +40,7 @@ def cut_continuation(text: str) -> str:
         return text[:m.start()].strip()
     return text.strip()
 
+# %% ../../../nbs/06a_mining.ipynb #12887bb5
 def sentence_ended(text: str) -> bool:
     "Whether `cut_continuation` cuts `text` short: a line break, or a sentence end followed by more text."
     return '\n' in text or cut_continuation(text) != text.strip()
@@ -59,6 +62,7 @@ def _sentence_end_class():
             return self.done.to(input_ids.device)
     return SentenceEnd
 
+# %% ../../../nbs/06a_mining.ipynb #caa8ca41
 def sentence_end(tok, # decodes the rows
                  prompt_len: int, # width of the (left-padded) prompts: the new tokens start there
                 ):
@@ -74,6 +78,7 @@ def _run_of_checkpoint(path: Path) -> Path | None:
             return p.parent.parent
     return None
 
+# %% ../../../nbs/06a_mining.ipynb #cf322dd5
 def _find_model_dir(path: Path) -> tuple[Path, dict]:
     """The folder holding the weights or adapter, and the miner.json that says how they were trained ({} for a plain
     model)."""
@@ -90,9 +95,11 @@ def _find_model_dir(path: Path) -> tuple[Path, dict]:
         )
     return path, {}
 
+# %% ../../../nbs/06a_mining.ipynb #5c1fb1d3
 MINING_BATCH = {'cpu': 16, 'cuda': 160} # sequences generated together by default (issue 20: 172 multi-source questions
                                         # took 6-7 min on an H200 at 16, 64 s at 160); mps and others take the CPU's
 
+# %% ../../../nbs/06a_mining.ipynb #8f011870
 class Miner:
     "A continually pre-trained LM that completes sentence fragments: `mine(fragments, multi)`."
     # a run or adapter folder from `train_miner`, a model folder or name
@@ -134,69 +141,80 @@ class Miner:
         self.eos_ids = list(dict.fromkeys([*(eos if isinstance(eos, (list, tuple)) else [eos] if eos is not None
                                              else []), self.tok.eos_token_id]))
 
-    def __repr__(self): return f'Miner({self.name!r}, adapter={self.adapter}, lowercase={self.lowercase})'
+# %% ../../../nbs/06a_mining.ipynb #eeb52420
+@patch
+def __repr__(self: Miner): return f'Miner({self.name!r}, adapter={self.adapter}, lowercase={self.lowercase})'
 
-    def prompt(self, fragment: str) -> str:
-        "The text the model continues: the bare fragment, lower-cased if the miner was trained so."
-        f = ' '.join(fragment.split())
-        return f.lower() if self.lowercase else f
+# %% ../../../nbs/06a_mining.ipynb #7f0df2a2
+@patch
+def prompt(self: Miner, fragment: str) -> str:
+    "The text the model continues: the bare fragment, lower-cased if the miner was trained so."
+    f = ' '.join(fragment.split())
+    return f.lower() if self.lowercase else f
 
-    def _generate(self, prompts: list[str], n: int, max_new_tokens: int, use_adapter: bool, seed: int,
-                  temperature: float) -> list[list[str]]:
-        import torch
-        from transformers import GenerationConfig, StoppingCriteriaList
-        enc = self.tok(prompts, return_tensors='pt', padding=True, add_special_tokens=True).to(self.device)
-        gen = dict(max_new_tokens=max_new_tokens, pad_token_id=self.tok.pad_token_id, eos_token_id=self.eos_ids)
-        if n > 1:
-            gen.update(do_sample=True, num_return_sequences=n, temperature=temperature, top_k=0, top_p=1.0)
-            torch.manual_seed(seed)
-        else: gen.update(do_sample=False)
-        off = self.model.disable_adapter() if self.adapter and not use_adapter else nullcontext()
-        with torch.inference_mode(), off:
-            out = self.model.generate(**enc, generation_config=GenerationConfig(**gen),
-                                      stopping_criteria=StoppingCriteriaList([sentence_end(self.tok,
-                                                                                           enc['input_ids'].shape[1])]))
-        ends, texts = set(self.eos_ids) | {self.tok.pad_token_id}, []
-        for row in out[:, enc['input_ids'].shape[1]:].tolist():
-            end = next((k for k, t in enumerate(row) if t in ends), len(row))
-            texts.append(cut_continuation(self.tok.decode(row[:end], skip_special_tokens=True)))
-        return [texts[i*n:(i + 1)*n] for i in range(len(prompts))]
+# %% ../../../nbs/06a_mining.ipynb #847a6003
+@patch
+def _generate(self: Miner, prompts: list[str], n: int, max_new_tokens: int, use_adapter: bool, seed: int,
+              temperature: float) -> list[list[str]]:
+    import torch
+    from transformers import GenerationConfig, StoppingCriteriaList
+    enc = self.tok(prompts, return_tensors='pt', padding=True, add_special_tokens=True).to(self.device)
+    gen = dict(max_new_tokens=max_new_tokens, pad_token_id=self.tok.pad_token_id, eos_token_id=self.eos_ids)
+    if n > 1:
+        gen.update(do_sample=True, num_return_sequences=n, temperature=temperature, top_k=0, top_p=1.0)
+        torch.manual_seed(seed)
+    else: gen.update(do_sample=False)
+    off = self.model.disable_adapter() if self.adapter and not use_adapter else nullcontext()
+    with torch.inference_mode(), off:
+        out = self.model.generate(**enc, generation_config=GenerationConfig(**gen),
+                                  stopping_criteria=StoppingCriteriaList([sentence_end(self.tok,
+                                                                                       enc['input_ids'].shape[1])]))
+    ends, texts = set(self.eos_ids) | {self.tok.pad_token_id}, []
+    for row in out[:, enc['input_ids'].shape[1]:].tolist():
+        end = next((k for k, t in enumerate(row) if t in ends), len(row))
+        texts.append(cut_continuation(self.tok.decode(row[:end], skip_special_tokens=True)))
+    return [texts[i*n:(i + 1)*n] for i in range(len(prompts))]
 
-    def mine(self, fragments: Sequence[str], # sentence fragments to complete, e.g. "bpe tokenisation is compared with"
-             multi: Sequence[bool] | bool = False, # per fragment (or for all): several answers wanted
-             top_k: int = 10, # sampled continuations for a multi-answer fragment
-             max_new_tokens: int = 100, # longest continuation
-             use_adapter: bool = True, # False: the base model alone (the control)
-             temperature: float = 1.0, # sampling temperature for multi-answer fragments
-            ) -> list[list[str]]:
-        "For each fragment its continuations: one greedy one, or up to `top_k` distinct sampled ones when `multi`."
-        fragments = list(fragments)
-        flags = [bool(multi)]*len(fragments) if isinstance(multi, bool) else [bool(m) for m in multi]
-        if len(flags) != len(fragments):
-            raise InsightkitError(
-                f'mine got {len(flags)} multi flags for {len(fragments)} fragments; pass one per fragment or a single'
-                ' bool'
-            )
-        prompts = [self.prompt(f) for f in fragments]
-        if any(not p for p in prompts):
-            raise InsightkitError('mine got an empty fragment; every fragment needs some text to continue')
-        out: list[list[str] | None] = [None]*len(prompts)
-        for want_many in (False, True):
-            idx = sorted((i for i in range(len(prompts)) if flags[i] == want_many), key=lambda i: len(prompts[i]))
-            n, size = (top_k, max(1, self.batch_size//top_k)) if want_many else (1, self.batch_size)
-            for c, start in enumerate(range(0, len(idx), size)):
-                chunk = idx[start:start + size]
-                for i, texts in zip(chunk,
-                                    self._generate([prompts[i] for i in chunk], n, max_new_tokens, use_adapter,
-                                                   self.seed + c, temperature)):
-                    out[i] = list(dict.fromkeys(t for t in texts if t)) if want_many else texts
-        return out
+# %% ../../../nbs/06a_mining.ipynb #93e08ed5
+@patch
+def mine(self: Miner,
+         fragments: Sequence[str], # sentence fragments to complete, e.g. "bpe tokenisation is compared with"
+         multi: Sequence[bool] | bool = False, # per fragment (or for all): several answers wanted
+         top_k: int = 10, # sampled continuations for a multi-answer fragment
+         max_new_tokens: int = 100, # longest continuation
+         use_adapter: bool = True, # False: the base model alone (the control)
+         temperature: float = 1.0, # sampling temperature for multi-answer fragments
+        ) -> list[list[str]]:
+    "For each fragment its continuations: one greedy one, or up to `top_k` distinct sampled ones when `multi`."
+    fragments = list(fragments)
+    flags = [bool(multi)]*len(fragments) if isinstance(multi, bool) else [bool(m) for m in multi]
+    if len(flags) != len(fragments):
+        raise InsightkitError(
+            f'mine got {len(flags)} multi flags for {len(fragments)} fragments; pass one per fragment or a single'
+            ' bool'
+        )
+    prompts = [self.prompt(f) for f in fragments]
+    if any(not p for p in prompts):
+        raise InsightkitError('mine got an empty fragment; every fragment needs some text to continue')
+    out: list[list[str] | None] = [None]*len(prompts)
+    for want_many in (False, True):
+        idx = sorted((i for i in range(len(prompts)) if flags[i] == want_many), key=lambda i: len(prompts[i]))
+        n, size = (top_k, max(1, self.batch_size//top_k)) if want_many else (1, self.batch_size)
+        for c, start in enumerate(range(0, len(idx), size)):
+            chunk = idx[start:start + size]
+            for i, texts in zip(chunk,
+                                self._generate([prompts[i] for i in chunk], n, max_new_tokens, use_adapter,
+                                               self.seed + c, temperature)):
+                out[i] = list(dict.fromkeys(t for t in texts if t)) if want_many else texts
+    return out
 
-    def loss(self, texts: Sequence[str], use_adapter: bool = True) -> float:
-        "Mean next-token loss on training-style items (`texts` as `build_training_items` writes them)."
-        seqs = [s for s in encode_items(self.tok, texts, self.config.max_length if self.config else 512) if len(s) > 1]
-        off = self.model.disable_adapter() if self.adapter and not use_adapter else nullcontext()
-        with off: return mean_loss(self.model, seqs, self.tok.pad_token_id)
+# %% ../../../nbs/06a_mining.ipynb #57cb6185
+@patch
+def loss(self: Miner, texts: Sequence[str], use_adapter: bool = True) -> float:
+    "Mean next-token loss on training-style items (`texts` as `build_training_items` writes them)."
+    seqs = [s for s in encode_items(self.tok, texts, self.config.max_length if self.config else 512) if len(s) > 1]
+    off = self.model.disable_adapter() if self.adapter and not use_adapter else nullcontext()
+    with off: return mean_loss(self.model, seqs, self.tok.pad_token_id)
 
 # %% ../../../nbs/06a_mining.ipynb #99db5830
 def multi_recall(texts: Sequence[str], # mined continuations
@@ -205,6 +223,7 @@ def multi_recall(texts: Sequence[str], # mined continuations
     "Share of the distinct gold objects contained in at least one of `texts`."
     return mean_over_golds(lambda ts, g: max((contains_match(t, g) for t in ts), default=0.0), list(texts), golds)
 
+# %% ../../../nbs/06a_mining.ipynb #c52b0605
 def _control(miner: Miner, score: Callable) -> tuple:
     "The base model's answers: the miner without its adapter, or (fully fine-tuned) the base weights loaded beside it."
     if miner.adapter: return score(miner, False)
@@ -213,6 +232,7 @@ def _control(miner: Miner, score: Callable) -> tuple:
     try: return score(base, True)
     finally: del base
 
+# %% ../../../nbs/06a_mining.ipynb #89bf6654
 def eval_miner(miner: Miner, # the miner to score
                corpus: Corpus | None = None, # where the questions come from when `items` / `multi` are None
                items: Sequence[DeepItem] | None = None, # deep questions (None: all of the corpus's)
@@ -259,6 +279,7 @@ def default_run_dir(prefix: str, n_deep: int | None, n_multi: int, config: Miner
     scope = 'all' if n_deep is None and not n_multi else f'deep{n_deep or 0}' + (f'-multi{n_multi}' if n_multi else '')
     return cache_dir('miners', f'{prefix}-{scope}-{stable_hash(_trained_config(config.to_dict()), 10)}')
 
+# %% ../../../nbs/06a_mining.ipynb #f4f768fe
 def find_cached_miner(corpus: Corpus, # the corpus the miner must have been trained on (same documents file)
                       n_deep: int | None = None, # the subset it was trained on (None: any)
                       max_deep: int | None = None, # or any subset of at most this many deep questions
@@ -280,6 +301,7 @@ def find_cached_miner(corpus: Corpus, # the corpus the miner must have been trai
         found.append((m.stat().st_mtime, m.parent))
     return max(found)[1] if found else None
 
+# %% ../../../nbs/06a_mining.ipynb #582d090d
 def cli_train(data: str | Path | None = None, # data folder
               prefix: str | None = None, # file prefix
               # run folder (default: a folder in the cache named by data, subset and settings)
@@ -307,6 +329,7 @@ def cli_train(data: str | Path | None = None, # data folder
             'n_deep': n_deep, 'n_multi': n_multi, 'n_docs': len(subset.doc_ids) if subset else len(corpus.docs)}
     return train_miner(texts, run_dir, config, resume=resume, info=info).to_dict()
 
+# %% ../../../nbs/06a_mining.ipynb #dd7385b7
 def cli_eval(model: str | Path, # a run or adapter folder (or a plain model for a base-model score)
              data: str | Path | None = None, prefix: str | None = None,
              # score the first n deep questions (default: the subset the miner was trained on, else all)

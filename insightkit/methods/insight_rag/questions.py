@@ -28,6 +28,7 @@ def check_reply_data(data: Any, schema: dict) -> Any:
         raise OutputValidationError(f'reply does not match schema {schema_name(schema)!r}: {e.message}') from None
     return data
 
+# %% ../../../nbs/05aa_questions.ipynb #4d84cff8
 def chat_each(llm, # an `LLM` (or any object with `chat_batch(conversations, schema=, max_tokens=)`)
               conversations: Sequence[list[dict]], # the conversations to answer
               schema: dict, # JSON Schema every reply must match
@@ -53,6 +54,7 @@ def chat_each(llm, # an `LLM` (or any object with `chat_batch(conversations, sch
             bar.update(len(group))
     return out
 
+# %% ../../../nbs/05aa_questions.ipynb #678e022b
 def usage_totals(results: Iterable) -> dict:
     "Calls, cached calls and tokens over the replies among `results` (errors are counted as failed)."
     tot = Counter()
@@ -74,6 +76,7 @@ def is_plural(phrase: str) -> bool:
     lemma = getLemma(w, 'NOUN')
     return bool(lemma) and lemma[0].lower() != w
 
+# %% ../../../nbs/05aa_questions.ipynb #53a158e7
 def relation_parts(rel: str, sub: str) -> tuple[str, str]:
     """`(auxiliary, rest)` of a question about the relation's object: `('does', 'use')`, `('is', 'based on')`, `('can',
     'be used for')`."""
@@ -85,6 +88,7 @@ def relation_parts(rel: str, sub: str) -> tuple[str, str]:
     if toks[0] == 'do' and len(toks) > 1: return ('do' if plural else 'does'), ' '.join(toks[1:])
     return ('do' if plural else 'does'), ' '.join(toks)
 
+# %% ../../../nbs/05aa_questions.ipynb #5ccd7606
 def relation_phrase(rel: str, sub: str) -> str:
     """The canonical relation as text agreeing with `sub`: `use` → `uses`, `be based on` → `are based on` for a plural
     subject."""
@@ -96,6 +100,7 @@ def relation_phrase(rel: str, sub: str) -> str:
                                          or (toks[0] + 's',))[0] if verb_lemma(toks[0]) else toks[0]
     return ' '.join([head, *toks[1:]])
 
+# %% ../../../nbs/05aa_questions.ipynb #76fa3b43
 def template_question(sub: str, # the subject
                       rel: str, # the relation (any form; it is put in canonical form first)
                       multi: bool = False, # ask for several objects
@@ -118,12 +123,14 @@ QUESTION_EXAMPLES = {
     True: ('Facts: Danube | flows through | Austria; Hungary; Serbia',
            {'question': 'Which countries does the Danube flow through?'})}
 
+# %% ../../../nbs/05aa_questions.ipynb #2b7f6614
 def question_schema(max_chars: int = 160) -> dict:
     "The JSON Schema of one question reply: `{\"question\": str}`."
     return {'title': 'question', 'type': 'object',
             'properties': {'question': {'type': 'string', 'minLength': 5, 'maxLength': max_chars}},
             'required': ['question'], 'additionalProperties': False}
 
+# %% ../../../nbs/05aa_questions.ipynb #00a7239d
 def question_messages(item: DeepItem | MultiItem) -> list[dict]:
     "The conversation that asks the questioner for a question about `item`'s object(s)."
     multi = isinstance(item, MultiItem)
@@ -136,9 +143,11 @@ def question_messages(item: DeepItem | MultiItem) -> list[dict]:
             {'role': 'user', 'content': example_in}, {'role': 'assistant', 'content': json.dumps(example_out)},
             {'role': 'user', 'content': fact}]
 
+# %% ../../../nbs/05aa_questions.ipynb #04aee3ac
 def _mentions(text: str, phrase: str) -> bool:
     return re.search(r'(?<!\w)' + re.escape(phrase.casefold()) + r'(?!\w)', text.casefold()) is not None
 
+# %% ../../../nbs/05aa_questions.ipynb #69ea7c90
 def question_problem(question: Any, # the proposed question
                      sub: str, # the item's subject
                      objs: Sequence[str], # the item's answer(s)
@@ -151,6 +160,7 @@ def question_problem(question: Any, # the proposed question
     if not _mentions(q, _ARTICLE.sub('', clean_phrase(sub))): return 'misses the subject'
     return None
 
+# %% ../../../nbs/05aa_questions.ipynb #e7dba066
 def add_questions(items: Sequence[DeepItem | MultiItem], # candidates; their `question` and `extra['source']` are set
                   llm=None, # the questioner; default `get_llm('questioner')`; False: templates only
                   max_tokens: int = 64, # tokens generated per question at most

@@ -33,6 +33,7 @@ def paper_grid(task: str = 'deep', # deep, multi or matching
     rag, ins = ((1, 3), (1, 3)) if quick else ((1, 3, 10, 50), (1, 3, 10))
     return [('vanilla', {})] + [('rag', {'k': k}) for k in rag] + [('insight-rag', {'k': k}) for k in ins]
 
+# %% ../../../nbs/07c_study.ipynb #d7cdd162
 def run_grid(grid: Sequence[tuple[str, dict]], # (variant, settings) pairs, e.g. ('rag', {'k': 3, 'kb': 'triples'})
              data=None, # data folder
              prefix: str | None = None, # file prefix
@@ -54,6 +55,7 @@ def run_grid(grid: Sequence[tuple[str, dict]], # (variant, settings) pairs, e.g.
 # how a score is labelled in tables and figures: `contains_match` is what the paper calls EM
 SCORE_LABELS = {'contains_match': 'containment EM', 'exact_match': 'strict EM', 'f1': 'F1', 'accuracy': 'accuracy'}
 
+# %% ../../../nbs/07c_study.ipynb #4b508d6e
 def grid_frame(rows: Sequence[dict]):
     "A `run_grid` result as a table: variant, kb, k, the task's scores, context tokens and n, one row per cell."
     import pandas as pd
@@ -64,6 +66,7 @@ def grid_frame(rows: Sequence[dict]):
     scores = [c for c in SCORE_LABELS if c in df.columns]
     return df[['method', 'variant', 'k', *scores, 'context_tokens', 'n', 'uncached_calls', 'seconds', 'run_dir']]
 
+# %% ../../../nbs/07c_study.ipynb #59b8dd65
 def plot_k_curves(df, # a `grid_frame`
                   metric: str, # a score of `SCORE_LABELS`
                   ax, # a matplotlib axis
@@ -94,6 +97,7 @@ def _cells(df, variant: str, col: str) -> dict:
     g = df[(df.variant == variant) & (df.method != 'RAG (triples)')]
     return {int(k): float(v) for k, v in zip(g.k, g[col])}
 
+# %% ../../../nbs/07c_study.ipynb #7ea02883
 def trend_claims(df, # a `grid_frame` of a deep or multi-source grid: vanilla, RAG and Insight-RAG cells
                  task: str = 'deep', # deep (the claims of §5.1 about Figure 3) or multi (§5.2, Figure 4)
                  metric: str = 'contains_match', # the score the claims are checked on (the paper's EM)
@@ -191,6 +195,7 @@ def matching_flips(base: Sequence[dict], # prediction records of a run without i
         labels.append(int(now))
     return texts, labels
 
+# %% ../../../nbs/07c_study.ipynb #f54c1c8a
 def retrieval_failures(data=None, # data folder (default: the data in use)
                        prefix: str | None = None, # file prefix, e.g. AAN
                        task: str = 'deep', # deep or multi
@@ -235,6 +240,7 @@ JUDGE_SCHEMA = {'title': 'similarity', 'type': 'object',
                 'properties': {'score': {'type': 'number', 'enum': [0, 0.5, 1]}},
                 'required': ['score'], 'additionalProperties': False}
 
+# %% ../../../nbs/07c_study.ipynb #b6d60ff1
 def judge_insights(candidates: Sequence[str | None], # identified insights (None or '' when the identifier found none)
                    targets: Sequence[str], # gold insights (`sub rel`)
                    llm=None, # the judge; default `get_llm('judge')`
@@ -254,6 +260,7 @@ def judge_insights(candidates: Sequence[str | None], # identified insights (None
         for i, r in zip(asked, replies): scores[i] = float((r.data or {}).get('score', 0.0))
     return scores
 
+# %% ../../../nbs/07c_study.ipynb #1167feae
 def component_analysis(data=None, # data folder (default: the data in use)
                        prefix: str | None = None, # file prefix
                        tasks: Sequence[str] = ('deep', 'multi'), # question sets to score

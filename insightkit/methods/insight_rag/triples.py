@@ -38,6 +38,7 @@ ACTIVE_BEFORE_PREPOSITION = frozenset('participate rely depend result consist su
                                       'originate occur refer focus lead come agree succeed fail respond react'.split())
 _ARTICLE = re.compile(r'^(?:a|an|the)\s+', re.I)
 
+# %% ../../../nbs/05a_triples.ipynb #b8a08dff
 def clean_phrase(s: str) -> str:
     "White space collapsed; surrounding quotes and trailing commas, semicolons and colons removed."
     s = re.sub(r'\s+', ' ', str(s)).strip()
@@ -45,15 +46,18 @@ def clean_phrase(s: str) -> str:
     while len(s) > 1 and s[0] in '"\'“‘`' and s[-1] in '"\'”’`': s = s[1:-1].strip()
     return s
 
+# %% ../../../nbs/05a_triples.ipynb #2bac913c
 def phrase_key(s: str) -> str:
     "How subjects and objects are compared: cleaned, case-folded, without a leading article."
     return _ARTICLE.sub('', clean_phrase(s).casefold())
 
+# %% ../../../nbs/05a_triples.ipynb #a67013ef
 VERB_PREFIXES = ('under', 'over', 'out', 'down', 'up', 'cross', 'self', 'inter', 'trans', 'sub', 're', 'co', 'pre',
                  'mis', 'de', 'un')
 VERB_SUFFIXES = tuple(stem + end for stem in ('is', 'iz', 'at', 'if') for end in ('e', 'es', 'ed', 'ing')) + ('ifies',
                                                                                                               'ified')
 
+# %% ../../../nbs/05a_triples.ipynb #70096fa9
 @lru_cache(maxsize=None)
 def verb_lemma(word: str) -> str | None:
     "The verb lemma of `word` (lower case), or None when it cannot be a verb."
@@ -71,6 +75,7 @@ def verb_lemma(word: str) -> str | None:
     guess = getLemma(word, 'VERB', lemmatize_oov=True)[0]
     return guess if word.endswith(VERB_SUFFIXES) or guess != word else None  # linearises, correlate: yes; regressor: no
 
+# %% ../../../nbs/05a_triples.ipynb #ca9882c9
 @lru_cache(maxsize=None)
 def canonical_relation(rel: str) -> str:
     """The relation's canonical form: lower case, its first verb lemmatised (`uses` → `use`, `is trained on` → `be
@@ -89,6 +94,7 @@ def canonical_relation(rel: str) -> str:
         return ' '.join(['be', *toks])  # a bare passive participle: "based on" -> "be based on"
     return ' '.join([lemma, *toks[1:]])
 
+# %% ../../../nbs/05a_triples.ipynb #0e3fdd18
 def relation_has_verb(rel: str) -> bool:
     "Whether the relation starts with a verb (or a modal): `uses` yes, `goal` or `7` no."
     toks = canonical_relation(rel).split()
@@ -106,6 +112,7 @@ GENERIC_DETERMINERS = frozenset(
     'this our the these those that present proposed current such its their my new same above following'.split()
 )
 
+# %% ../../../nbs/05a_triples.ipynb #4890ebca
 def is_generic_subject(sub: str) -> bool:
     "Whether a subject names no specific thing: a pronoun, or a generic noun with at most determiners before it."
     words = re.findall(r"[\w'-]+", clean_phrase(sub).casefold())
@@ -118,6 +125,7 @@ def is_generic_subject(sub: str) -> bool:
 FILTER_RULES = ('empty', 'relation_not_verb', 'generic_subject', 'repeated_phrase', 'long_object', 'not_in_document',
                 'duplicate')
 
+# %% ../../../nbs/05a_triples.ipynb #f5b4b32b
 @dataclass
 class FilterReport:
     "How many triples came in, how many each rule removed (in the order the rules ran) and how many are left."
@@ -133,10 +141,12 @@ class FilterReport:
         return f'{self.input} triples -> ' + ', '.join(f'-{n} {r}'
                                                        for r, n in self.removed.items()) + f' -> {self.output}'
 
+# %% ../../../nbs/05a_triples.ipynb #d5c7796b
 def normalise_triple(t: Triple) -> Triple:
     "The triple with cleaned subject and object and its relation in canonical form."
     return Triple(clean_phrase(t.sub), canonical_relation(t.rel), clean_phrase(t.obj), t.doc_id, dict(t.extra))
 
+# %% ../../../nbs/05a_triples.ipynb #8a2b1c69
 def filter_triples(triples: Iterable[Triple], # extracted (or loaded) triples
                    docs=None, # source documents (anything `doc_texts` accepts); needed by `require_in_doc`
                    normalise: bool = True, # normalise before filtering (`normalise_triple`)
@@ -171,6 +181,7 @@ def filter_triples(triples: Iterable[Triple], # extracted (or loaded) triples
                 'require_in_doc': require_in_doc, 'drop_verbless': drop_verbless}
     return kept, FilterReport(n, removed, len(kept), settings)
 
+# %% ../../../nbs/05a_triples.ipynb #1bde49e8
 def triple_key(t, fold: bool = True) -> tuple:
     "The identity of a triple (or deep item): `(sub, rel, obj, doc_id)`, compared as normalised when `fold`."
     if not fold: return (t.sub, t.rel, t.obj, t.doc_id)
@@ -182,6 +193,7 @@ def occurrences(text: str, phrase: str) -> int:
     p = phrase.casefold()
     return text.casefold().count(p) if p else 0
 
+# %% ../../../nbs/05a_triples.ipynb #89b32b9c
 def group_mentions(triples: Iterable[Triple], fold: bool = True) -> dict[tuple, dict[tuple, Triple]]:
     "`{(sub, rel): {(obj, doc_id): first triple}}` in graph order; keys normalised when `fold`."
     groups: dict[tuple, dict[tuple, Triple]] = {}
@@ -190,6 +202,7 @@ def group_mentions(triples: Iterable[Triple], fold: bool = True) -> dict[tuple, 
         groups.setdefault((s, r), {}).setdefault((o, d), t)
     return groups
 
+# %% ../../../nbs/05a_triples.ipynb #e46b74bc
 @dataclass
 class Selection:
     "Deep-insight and multi-source candidates of a graph (questions still empty)."
@@ -205,6 +218,7 @@ class Selection:
         return {'deep_candidates': len(self.deep), 'multi_candidates': len(self.multi),
                 'multi_spanning_2plus_docs': self.multi_spanning_docs}
 
+# %% ../../../nbs/05a_triples.ipynb #f3e0d69c
 def select(triples: Iterable[Triple], # the (filtered) graph
            docs, # its documents (anything `doc_texts` accepts)
            fold: bool = True, # compare subjects, relations and objects normalised (else exactly as written)

@@ -69,6 +69,7 @@ def native_items(items: Sequence[Item]) -> list:
                                     'documents; give the variant a trained miner (miner=PATH)')
     return out
 
+# %% ../../../nbs/07b_insight_rag.ipynb #a38d9cee
 def store_corpus(store: DocStore):
     "The native Insight-RAG corpus behind `store` (the dataset attaches it), whose documents the default miner reads."
     c = getattr(store, 'corpus', None)
@@ -105,6 +106,7 @@ def identify(self: InsightRagVariant, inputs: Sequence, # questions, or `(doc1, 
              for o, r in zip(origin, replies)]
     return found, [add_usage(None if isinstance(r, Exception) else r.usage) for r in replies], facts
 
+# %% ../../../nbs/07b_insight_rag.ipynb #508a2366
 def mined_passages(miner: CachedMiner | None, # the prepared miner
                    insights: Sequence[list[dict]], # each input's insights
                    k: int, # continuations per insight

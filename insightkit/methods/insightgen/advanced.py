@@ -27,6 +27,7 @@ REFINE_PROMPT = ("Below are an open-ended question about a collection of researc
                  "passages still leave out and would help the reader go further. Reply in JSON: "
                  '{{"queries": ["...", "..."]}}.\n\nQuestion: {question}\n\nAnswer: {answer}\n\nPassages:\n{context}')
 
+# %% ../../../nbs/09e_advanced.ipynb #ac57f22f
 @dataclass
 class AdvancedSettings(BaselineSettings):
     "InsightGen's settings, m matched to its chunk count, and which retrieval component builds the context."
@@ -49,6 +50,7 @@ def ranked(vecs: np.ndarray, # (n, d) chunk vectors
     s[:, list(skip)] = -np.inf
     return [[int(i) for i in np.argsort(-row, kind='stable')[:k] if np.isfinite(row[i])] for row in s]
 
+# %% ../../../nbs/09e_advanced.ipynb #6762769b
 def interleave(lists: Sequence[Sequence[int]], k: int) -> list[int]:
     "Ranked index lists interleaved by rank (`merge_by_rank`), repeats dropped, `k` at most."
     return [h['id'] for h in merge_by_rank([[{'id': i} for i in l] for l in lists], k)]
@@ -98,6 +100,7 @@ def ask_queries(self: AdvancedInsights, traces, convs) -> list[list[str]]:
         else: t.spend(r); out.append([q.strip() for q in r.data['queries'] if q.strip()])
     return out
 
+# %% ../../../nbs/09e_advanced.ipynb #e7d52c51
 @patch
 def pick_rewrite(self: AdvancedInsights, traces, places) -> list[list[int]]:
     "Multi-Query: the question and its rewrites each rank the chunks; the lists interleaved by rank, m kept."

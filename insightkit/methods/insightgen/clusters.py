@@ -20,6 +20,7 @@ __all__ = ['RULES', 'n_clusters', 'cluster_vectors', 'centroid_graph', 'hops_fro
 # %% ../../../nbs/09a_clusters.ipynb #59ce6c28
 RULES = {'sqrt': math.sqrt, 'n/3': lambda n: n/3, 'n/5': lambda n: n/5, 'cbrt': lambda n: n**(1/3)}
 
+# %% ../../../nbs/09a_clusters.ipynb #a01c248b
 def n_clusters(n: int, # chunks in the collection
                rule: str = 'sqrt', # sqrt, n/3, n/5 or cbrt
                fixed: int | None = None, # a number asked for explicitly (overrides the rule)
@@ -35,10 +36,12 @@ def n_clusters(n: int, # chunks in the collection
 # %% ../../../nbs/09a_clusters.ipynb #69aac513
 def _unit(x: np.ndarray) -> np.ndarray: return x/np.maximum(np.linalg.norm(x, axis=-1, keepdims=True), 1e-12)
 
+# %% ../../../nbs/09a_clusters.ipynb #3dc88e49
 def _kmeans(x: np.ndarray, k: int, seed: int, n_init: int = 10) -> np.ndarray:
     from sklearn.cluster import KMeans
     return KMeans(k, n_init=n_init, random_state=seed).fit_predict(x)
 
+# %% ../../../nbs/09a_clusters.ipynb #b6255541
 def _centroids(x: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     "Labels renumbered 0..k-1 in order of first appearance, and the unit-length mean of each cluster."
     _, first = np.unique(labels, return_index=True)
@@ -57,6 +60,7 @@ def _bic(x: np.ndarray, labels: np.ndarray) -> float:
     ll = sum((m := (labels == c).sum())*np.log(m/n) - m*d/2*np.log(2*np.pi*var) - (m - 1)*d/2 for c in ks)
     return float(ll - (k*(d + 1))/2*np.log(n))
 
+# %% ../../../nbs/09a_clusters.ipynb #51d9e8f9
 def _split_until(x, labels, seed, cap, should_split) -> np.ndarray:
     "Split clusters in two (2-means) while `should_split(points, child_labels)` says so and fewer than `cap` exist."
     labels, changed = labels.copy(), True
@@ -82,6 +86,7 @@ def _gaussian(p: np.ndarray, child: np.ndarray) -> bool:
         warnings.simplefilter('ignore'); r = anderson((proj - proj.mean())/proj.std())
     return r.statistic <= r.critical_values[list(r.significance_level).index(10.0)]
 
+# %% ../../../nbs/09a_clusters.ipynb #26e60e7b
 def cluster_vectors(x: np.ndarray, # (n, d) unit vectors
                     k: int, # clusters for kmeans (the starting point is ∛n for X-/G-Means; HDBSCAN ignores it)
                     algorithm: str = 'kmeans', # kmeans, xmeans, gmeans or hdbscan
@@ -119,6 +124,7 @@ def centroid_graph(c: np.ndarray, # (k, d) unit centroids
         for j in np.argsort(d[i], kind='stable')[:min(degree, k - 1)]: adj[i].add(int(j)); adj[int(j)].add(i)
     return adj
 
+# %% ../../../nbs/09a_clusters.ipynb #3c6aff4c
 def hops_from(adj: Sequence[set[int]], start: set[int], max_hops: int) -> dict[int, int]:
     "Clusters reachable from `start` in at most `max_hops` edges, with their hop count (start clusters: 0)."
     seen, q = {s: 0 for s in start}, deque(start)
@@ -163,6 +169,7 @@ class Clustering:
 
     def members(self, j: int) -> list[int]: return [int(i) for i in np.where(self.labels == j)[0]]
 
+# %% ../../../nbs/09a_clusters.ipynb #b57cb0c8
 def cluster_collection(docs: Sequence[tuple[str, str]], # `(id, text)` of the collection's documents
                        embedder, # an `Embedder` (vectors are cached on disk)
                        chunk_tokens: int = 64, rule: str = 'sqrt', fixed: int | None = None,

@@ -14,16 +14,18 @@ import numpy as np
 from ...core import InsightkitError, RecordError, cache_dir, file_sha256, stable_hash
 from ...data.datasets import Dataset, DocStore, Document, Item, TaskSpec, register_dataset
 from ...data.records import check_report, need, read_json_lines
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['FILES', 'QUESTION_PROMPT', 'ANSWER_PROMPT', 'CLOSED_STARTS', 'BUILD_VERSION', 'read_collections', 'collection_items',
            'CollectionSettings', 'collection_sizes', 'grow_collections', 'key_phrases', 'question_schema',
            'filter_reason', 'open_question', 'split_candidates', 'template_question', 'cited_ids', 'dedup_answers',
-           'combinations', 'ask_questions', 'build_collections', 'AanCollections']
+           'combinations', 'ask_questions', 'build_collections']
 
 # %% ../../../nbs/09_collections.ipynb #df19db12
 FILES = ('collections.jsonl', 'docs.jsonl', 'questions.jsonl')
 
+# %% ../../../nbs/09_collections.ipynb #1e4f95ab
 def read_collections(d: Path) -> tuple[dict, list[Document], list[dict]]:
     "Collections by id, documents and question records of a collections folder, each field checked."
     d, cols, docs, qs = Path(d), {}, [], []
@@ -80,6 +82,7 @@ class CollectionSettings:
     question_tokens: int = 300 # reply budget of a question call
     answer_tokens: int = 160 # reply budget of an answer call
 
+# %% ../../../nbs/09_collections.ipynb #6691fe80
 def collection_sizes(s: CollectionSettings) -> list[int]:
     "Sizes from `min_docs` to `max_docs`, geometrically spaced."
     if s.n_collections < 1 or s.min_docs < 2 or s.max_docs < s.min_docs:
@@ -143,6 +146,7 @@ ANSWER_PROMPT = ("Answer the question using only the numbered abstracts below. B
                  "say, address every part of the question, and cite each abstract you use by its number in square "
                  "brackets, like [2]. Write one paragraph.\n\n{docs}\n\nQuestion: {question}")
 
+# %% ../../../nbs/09_collections.ipynb #4c4bfe0d
 def question_schema(k: int) -> dict:
     "JSON Schema of a question reply: 1 to `k` questions."
     return {'title': 'Questions', 'type': 'object', 'additionalProperties': False, 'required': ['questions'],
@@ -153,6 +157,7 @@ def question_schema(k: int) -> dict:
 CLOSED_STARTS = ('is', 'are', 'do', 'does', 'did', 'can', 'could', 'was', 'were', 'will', 'would', 'has', 'have',
                  'who', 'when', 'where', 'which year', 'how many', 'how much')
 
+# %% ../../../nbs/09_collections.ipynb #5dbd558d
 def filter_reason(q: str, min_words: int = 15, max_words: int = 35) -> str | None:
     "Why `q` is not one open-ended question of `min_words`..`max_words` words without numbers (None: it is)."
     q = q.strip(); n = len(q.split()); low = q.lower()
@@ -163,6 +168,7 @@ def filter_reason(q: str, min_words: int = 15, max_words: int = 35) -> str | Non
     if any(low.startswith(s + ' ') for s in CLOSED_STARTS): return 'closed form'
     return None
 
+# %% ../../../nbs/09_collections.ipynb #9bfed22b
 def open_question(q: str, min_words: int = 15, max_words: int = 35) -> bool:
     "Whether `q` is one open-ended question of `min_words`..`max_words` words without numbers."
     return filter_reason(q, min_words, max_words) is None
@@ -208,6 +214,7 @@ def _shown(texts: Sequence[str], doc_tokens: int) -> str:
     from insightkit.pipeline.variant import format_passages, truncate_tokens
     return format_passages([truncate_tokens(' '.join(t.split()), doc_tokens) for t in texts])
 
+# %% ../../../nbs/09_collections.ipynb #421816b1
 def combinations(cols: dict[str, list[str]], s: CollectionSettings) -> list[tuple[str, list[str]]]:
     "`(collection, doc ids)` combinations: 5 documents for a collection of at most 15, else 10; `combos` of each."
     out = []
@@ -272,6 +279,7 @@ def ask_questions(cols: dict[str, list[str]], # collection -> its document ids
 # %% ../../../nbs/09_collections.ipynb #1e265dd0
 BUILD_VERSION = 3 # raised whenever the pipeline's code changes what it writes (3: rejection reasons counted)
 
+# %% ../../../nbs/09_collections.ipynb #68b4b4e0
 def _llm_identity(llm) -> dict:
     from insightkit.secrets import redact
     fp = getattr(llm, 'fingerprint', None) or getattr(getattr(llm, 'backend', None), 'fingerprint', None)
@@ -279,6 +287,7 @@ def _llm_identity(llm) -> dict:
     return {'config': redact(dict(cfg)) if isinstance(cfg, dict) else type(llm).__name__,
             'fingerprint': fp() if callable(fp) else fp}
 
+# %% ../../../nbs/09_collections.ipynb #069da1e6
 def build_collections(docs_file: str | Path, # an AAN_docs.jsonl ({"id", "document"} per line)
                       settings: CollectionSettings | None = None,
                       llm=None, # the questioner (default: the `questioner` role)
@@ -323,69 +332,3 @@ def build_collections(docs_file: str | Path, # an AAN_docs.jsonl ({"id", "docume
                                               'source': str(docs_file)}, indent=2))
     shutil.rmtree(folder, ignore_errors=True); os.replace(tmp, folder)
     return folder
-
-# %% ../../../nbs/09_collections.ipynb #5d2cc0a3
-@register_dataset
-class AanCollections(Dataset):
-    "Topical collections of AAN abstracts with open-ended questions and cited answers (InsightGen's SCOpE-QA stand-in)."
-    name, embedded = 'aan-collections', 'embedded/aan-collections'
-    tasks = {'insights': TaskSpec('insights', 'insights', ('relevance', 'novelty', 'diversity'), 'collection',
-                                  'open-ended questions with an answer; methods add up to five insights'),
-             'dev': TaskSpec('dev', 'insights', ('relevance', 'novelty', 'diversity'), 'collection',
-                             'the held-out tuning collection')}
-    settings = CollectionSettings()
-
-    @classmethod
-    def detect(cls, d: Path) -> bool: return all((Path(d)/f).exists() for f in FILES)
-
-    @classmethod
-    def locate(cls, d: Path) -> Path | None:
-        "The folder under data root `d` holding AAN_docs.jsonl, which the collections are built from."
-        return next((c for c in (Path(d)/'insight-rag', Path(d)) if (c/'AAN_docs.jsonl').exists()), None)
-
-    @property
-    def folder(self) -> Path:
-        "The folder holding the three files (built from AAN_docs.jsonl on first use)."
-        if not hasattr(self, '_folder'):
-            built = self.detect(self.dir)
-            self._folder = self.dir if built else build_collections(self.dir/'AAN_docs.jsonl', self.settings)
-        return self._folder
-
-    def files(self) -> list[Path]:
-        src = [] if self.detect(self.dir) else [self.dir/'AAN_docs.jsonl']
-        return src + [self.folder/f for f in FILES]
-
-    def _read(self):
-        if not hasattr(self, '_parsed'): self._parsed = read_collections(self.folder)
-        return self._parsed
-
-    def load_items(self, task: str) -> list[Item]:
-        cols, _, qs = self._read()
-        return collection_items(cols, qs, 'dev' if task == 'dev' else 'test')
-
-    def load_store(self) -> DocStore:
-        cols, docs, _ = self._read()
-        store = DocStore(f'aan-collections ({self.origin})', docs)
-        store.collections = cols
-        return store
-
-    def question_report(self) -> dict:
-        "How many questions the questioner wrote and how many are template fallbacks; the build's filter counts."
-        origins = {}
-        for _, r in read_json_lines(self.folder/FILES[2]):
-            o = r.get('origin', 'given'); origins[o] = origins.get(o, 0) + 1
-        b = self.folder/'build.json'
-        build = json.loads(b.read_text()).get('counts', {}) if b.exists() else {}
-        return {'question_origins': origins, 'question_filter': {k: build[k] for k in
-                ('combinations', 'candidates', 'open', 'templates', 'rejected') if k in build}}
-
-    def check(self) -> dict:
-        def counts():
-            cols, docs, qs = self._read()
-            ids = {d.id for d in docs}
-            for q in qs:
-                if missing := [i for i in q['doc_ids'] if i not in ids]:
-                    raise RecordError(f'question {q["id"]}: unknown doc_ids {missing}')
-            return {'collections': len(cols), 'documents': len(docs), 'questions': len(qs),
-                    'dev': [c for c, v in cols.items() if v['split'] == 'dev'], **self.question_report()}
-        return check_report(self, counts)

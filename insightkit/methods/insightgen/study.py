@@ -18,6 +18,7 @@ from .clusters import chunks_for
 from .measures import item_measures
 from .variant import (InsightGenSettings, _cluster_of, clustering, embedder,
                                                    neighbourhood)
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['INSIGHTGEN_CELLS', 'ADVANCED_CELLS', 'MEASURES', 'GRID', 'SET_RUBRIC', 'INSIGHT_RUBRIC', 'insightgen_study',
@@ -33,6 +34,7 @@ ADVANCED_CELLS = (Cell('ig-rag', {'strategy': 'rewrite'}, 'Multi-Query'), Cell('
 MEASURES = ('ctx_relevance', 'ctx_novelty', 'ctx_diversity', 'ctx_clusters', 'ctx_documents', 'ctx_count',
             'ins_relevance', 'ins_novelty', 'ins_diversity', 'ins_count')
 
+# %% ../../../nbs/09d_study.ipynb #bd32b690
 def insightgen_study(dataset: str = 'aan-collections', task: str | None = 'insights', data=None,
                      limit: int | None = None, runs_dir=None, batch_size: int = 8, prefix=None,
                      advanced: bool = False, # Table 4's advanced baselines too (three more runs)
@@ -57,9 +59,9 @@ def insightgen_study(dataset: str = 'aan-collections', task: str | None = 'insig
             'seconds': {r['method']: r['seconds'] for r in st.rows}}
 
 # %% ../../../nbs/09d_study.ipynb #293abaf6
-from fastcore.basics import patch
 from .variant import InsightGenVariant
 
+# %% ../../../nbs/09d_study.ipynb #099c4067
 @patch(cls_method=True)
 def study(cls: InsightGenVariant, **kw) -> dict:
     "InsightGen beside its baselines on the same items: the no-LLM measures per method."
@@ -69,6 +71,7 @@ def study(cls: InsightGenVariant, **kw) -> dict:
 GRID = {'cluster_rule': ('sqrt', 'n/3', 'n/5', 'cbrt'), 'algorithm': ('kmeans', 'xmeans', 'gmeans', 'hdbscan'),
         'max_hops': (1, 2, 3), 'top_k': (3, 5, 7)}
 
+# %% ../../../nbs/09d_study.ipynb #d1e1f528
 def ablation_grid(items, store, grid: dict | None = None, # setting -> values (default `GRID`: Tables 6–9)
                   base: InsightGenSettings | None = None) -> 'pd.DataFrame':
     "No-LLM context measures of InsightGen and FAISS at equal m, for every combination of the grid's settings."
@@ -93,6 +96,7 @@ def ablation_grid(items, store, grid: dict | None = None, # setting -> values (d
                          for k, v in ms.items()]
     return pd.DataFrame(rows)
 
+# %% ../../../nbs/09d_study.ipynb #9a7a97fd
 def ablation_table(df, setting: str, metric: str = 'ctx_novelty') -> 'pd.DataFrame':
     "Mean `metric` per collection × value of `setting` (others at InsightGen's defaults where possible), by method."
     d = InsightGenSettings()
@@ -117,6 +121,7 @@ INSIGHT_RUBRIC = {**SET_RUBRIC, 'name': 'single-insight',
                   'task': 'one insight that should improve an answer to an open-ended question',
                   'criteria': [c for c in SET_RUBRIC['criteria'] if not c.startswith('diversity')]}
 
+# %% ../../../nbs/09d_study.ipynb #86bd3687
 def insight_draws(judge, items: Sequence[dict], # each `{'id', 'question', 'elements': {method: [insight, ...]}}`
                   n_draws: int = 10) -> tuple[list[dict], dict]:
     "Insight-level judging: per draw one insight per method, shuffled and scored; each draw's pick and order kept."
@@ -135,6 +140,7 @@ def insight_draws(judge, items: Sequence[dict], # each `{'id', 'question', 'elem
         out.append({'scores': means, 'failures': len(draws) - len(ok), 'draws': draws})
     return out, total
 
+# %% ../../../nbs/09d_study.ipynb #dfa62349
 def judge_insights(runs: dict, # method label -> run folder (e.g. `insightgen_study(...)['runs']`)
                    judges='a,b', # judge names (`make_judges`) or Judge objects
                    n_draws: int = 10, # insight-level draws per question

@@ -14,6 +14,7 @@ from ...pipeline.variant import (BaseSettings, Trace, Variant, at_least, chat_or
                                          format_passages, register_variant, truncate_tokens)
 from .clusters import Clustering, chunks_for, cluster_collection, select_clusters
 from .measures import item_measures
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['INSIGHT_TYPES', 'SELF_SCORES', 'INTENT_PROMPT', 'INSIGHTS_PROMPT', 'CLUSTER_KEYS', 'insights_schema',
@@ -40,6 +41,7 @@ INSIGHTS_PROMPT = ("You help a reader improve an answer to an open-ended questio
                    "answer, usefulness, and intent_alignment with the reader's goal.\n\nQuestion: {question}\n\n"
                    "Answer: {answer}\n\n{intent}Passages:\n{context}\n\nReply in JSON.")
 
+# %% ../../../nbs/09c_insightgen.ipynb #7175d9fa
 def insights_schema(n: int = 5) -> dict:
     "JSON Schema of an insights reply: 1..n typed insights with hook, body, lead_to, justification, four 0–5 scores."
     s = lambda lo, hi: {'type': 'string', 'minLength': lo, 'maxLength': hi}
@@ -65,6 +67,7 @@ def check_insights(data, n: int = 5) -> list[dict]:
         raise OutputValidationError(f'insights reply breaks the schema at {where}: {e.message[:160]}') from None
     return [dict(x) for x in data['insights']]
 
+# %% ../../../nbs/09c_insightgen.ipynb #937d3548
 def render_insights(ins: Sequence[dict]) -> str:
     "Insights as numbered text: type, hook, body and where it leads."
     return '\n'.join(f"{i}. ({x['type']}) {x['hook']} — {x['body']} → {x['lead_to']}" for i, x in enumerate(ins, 1))
@@ -88,11 +91,13 @@ class InsightGenSettings(BaseSettings):
     intent_tokens: int = at_least(16, 96) # longest intent reply
     answer_tokens: int = at_least(16, 300) # the answer is cut to this many tokens in prompts
 
+# %% ../../../nbs/09c_insightgen.ipynb #42adb0a8
 CLUSTER_KEYS = ('chunk_tokens', 'cluster_rule', 'n_clusters', 'algorithm', 'degree', 'seed')
 
 # %% ../../../nbs/09c_insightgen.ipynb #d22379c0
 _EMBEDDER, _CLUSTERINGS = [], {}
 
+# %% ../../../nbs/09c_insightgen.ipynb #f56f67bc
 def embedder():
     "The default embedder, made once per process."
     if not _EMBEDDER:
@@ -100,12 +105,14 @@ def embedder():
         _EMBEDDER.append(Embedder())
     return _EMBEDDER[0]
 
+# %% ../../../nbs/09c_insightgen.ipynb #d7439580
 def collection_docs(store, cid: str) -> list[tuple[str, str]]:
     "`(id, content)` of the store's documents in collection `cid`; an unknown collection is an error."
     docs = [(d.id, d.content) for d in store if d.meta.get('collection') == cid]
     if not docs: raise InsightkitError(f'{store.name} has no documents of collection {cid!r}')
     return docs
 
+# %% ../../../nbs/09c_insightgen.ipynb #661f713d
 def clustering(store, cid: str, s) -> Clustering:
     "The clustering of collection `cid` under the settings `s` (made once per process)."
     docs = collection_docs(store, cid)
@@ -115,11 +122,13 @@ def clustering(store, cid: str, s) -> Clustering:
                                                s.algorithm, s.degree, s.seed)
     return _CLUSTERINGS[key]
 
+# %% ../../../nbs/09c_insightgen.ipynb #9ab3688d
 def answer_chunks(text: str, chunk_tokens: int) -> list[str]:
     "The answer cut on sentence bounds into chunks like the documents'."
     from insightkit.retrieval.retrievers import chunk_texts
     return chunk_texts([text], chunk_tokens, embedder().tokenizer)[0] if text.strip() else []
 
+# %% ../../../nbs/09c_insightgen.ipynb #6b3a76d0
 def _collection(it) -> str:
     if not it.meta.get('collection'): raise InsightkitError(f'item {it.id} names no collection (meta["collection"])')
     return it.meta['collection']
@@ -141,47 +150,52 @@ class InsightsBase(Variant):
     tasks = ('insights',)
     cot: bool = True
 
-    def prompts(self): return {'intent': INTENT_PROMPT, 'insights': INSIGHTS_PROMPT}
+# %% ../../../nbs/09c_insightgen.ipynb #60b9846d
+@patch
+def prompts(self: InsightsBase): return {'intent': INTENT_PROMPT, 'insights': INSIGHTS_PROMPT}
 
-    def write_insights(self, traces: Sequence[Trace], passages: Sequence[list[tuple[str, str]]],
-                       extra: Sequence[dict]) -> list[Trace]:
-        "Intent (when `cot`), then insights under the schema, for traces with passages; then each trace's measures."
-        s, llm = self.settings, self.llm('generator')
-        ans = [truncate_tokens(t.item.meta.get('answer', ''), s.answer_tokens, llm) for t in traces]
-        intents = [''] * len(traces)
-        if self.cot:
-            convs = [[{'role': 'user', 'content': INTENT_PROMPT.format(question=t.item.question, answer=a)}]
-                     for t, a in zip(traces, ans)]
-            got = chat_or_failures(llm, convs, max_tokens=s.intent_tokens, temperature=0.0, seed=s.seed)
-            for i, (t, r) in enumerate(zip(traces, got)):
-                t.spend(r); intents[i] = t.stage('intent', (r.text or '').strip())
-        convs = []
-        for t, ps, a, it in zip(traces, passages, ans, intents):
-            texts = fit_passages([x for _, x in ps], s.context_tokens, llm)
-            t.contexts, t.context_ids = texts, [i for i, _ in ps]
-            convs.append([{'role': 'user', 'content': t.stage('prompt', INSIGHTS_PROMPT.format(
-                n=s.max_insights, question=t.item.question, answer=a,
-                intent=f"The reader's intent: {it}\n\n" if it else '',
-                context=format_passages(texts)))}])
-        ask = dict(schema=insights_schema(s.max_insights), max_tokens=s.max_tokens, temperature=0.0, seed=s.seed)
-        for t, r, x in zip(traces, chat_or_failures(llm, convs, **ask), extra):
-            ins = []
-            try:
-                if isinstance(r, Exception): raise r
-                t.spend(r); t.meta['cached'] = bool(r.cached)
-                ins = check_insights(r.data, s.max_insights)
-            except Exception as e:
-                from insightkit.generation.base import OutputValidationError
-                if not isinstance(e, OutputValidationError): raise
-                t.meta['error'] = f'insights: {e}'
-            t.stage('insights', ins); t.answer = t.stage('answer', render_insights(ins))
-            t.meta['scores'] = item_measures(embedder(), t.item.question, x['answer_chunks'], t.context_ids, t.contexts,
-                                             [f"{i['hook']}. {i['body']}" for i in ins], x.get('cluster_of'))
-        return list(traces)
+# %% ../../../nbs/09c_insightgen.ipynb #f59d98d9
+@patch
+def write_insights(self: InsightsBase, traces: Sequence[Trace], passages: Sequence[list[tuple[str, str]]],
+                   extra: Sequence[dict]) -> list[Trace]:
+    "Intent (when `cot`), then insights under the schema, for traces with passages; then each trace's measures."
+    s, llm = self.settings, self.llm('generator')
+    ans = [truncate_tokens(t.item.meta.get('answer', ''), s.answer_tokens, llm) for t in traces]
+    intents = [''] * len(traces)
+    if self.cot:
+        convs = [[{'role': 'user', 'content': INTENT_PROMPT.format(question=t.item.question, answer=a)}]
+                 for t, a in zip(traces, ans)]
+        got = chat_or_failures(llm, convs, max_tokens=s.intent_tokens, temperature=0.0, seed=s.seed)
+        for i, (t, r) in enumerate(zip(traces, got)):
+            t.spend(r); intents[i] = t.stage('intent', (r.text or '').strip())
+    convs = []
+    for t, ps, a, it in zip(traces, passages, ans, intents):
+        texts = fit_passages([x for _, x in ps], s.context_tokens, llm)
+        t.contexts, t.context_ids = texts, [i for i, _ in ps]
+        convs.append([{'role': 'user', 'content': t.stage('prompt', INSIGHTS_PROMPT.format(
+            n=s.max_insights, question=t.item.question, answer=a,
+            intent=f"The reader's intent: {it}\n\n" if it else '',
+            context=format_passages(texts)))}])
+    ask = dict(schema=insights_schema(s.max_insights), max_tokens=s.max_tokens, temperature=0.0, seed=s.seed)
+    for t, r, x in zip(traces, chat_or_failures(llm, convs, **ask), extra):
+        ins = []
+        try:
+            if isinstance(r, Exception): raise r
+            t.spend(r); t.meta['cached'] = bool(r.cached)
+            ins = check_insights(r.data, s.max_insights)
+        except Exception as e:
+            from insightkit.generation.base import OutputValidationError
+            if not isinstance(e, OutputValidationError): raise
+            t.meta['error'] = f'insights: {e}'
+        t.stage('insights', ins); t.answer = t.stage('answer', render_insights(ins))
+        t.meta['scores'] = item_measures(embedder(), t.item.question, x['answer_chunks'], t.context_ids, t.contexts,
+                                         [f"{i['hook']}. {i['body']}" for i in ins], x.get('cluster_of'))
+    return list(traces)
 
 # %% ../../../nbs/09c_insightgen.ipynb #56951c70
 def _cluster_of(cl: Clustering) -> dict: return dict(zip(cl.chunk_ids, map(int, cl.labels)))
 
+# %% ../../../nbs/09c_insightgen.ipynb #256db812
 @register_variant
 class InsightGenVariant(InsightsBase):
     "InsightGen: the answer's clusters and their graph neighbours are the context; intent, then up to five insights."
@@ -212,6 +226,7 @@ class BaselineSettings(InsightGenSettings):
     query: Literal['question', 'question+answer'] = 'question' # what FAISS searches with
     doc_share: int = at_least(1, 16) # Direct: fewest tokens a document gets (more documents than fit: a sample)
 
+# %% ../../../nbs/09c_insightgen.ipynb #7455aa85
 def direct_sample(n: int, budget: int, share: int, seed: int = 0) -> list[int]:
     "All `n` document indices when each can get `share` tokens of `budget`, else an evenly spaced seeded sample."
     k = max(1, budget // share)
@@ -219,11 +234,13 @@ def direct_sample(n: int, budget: int, share: int, seed: int = 0) -> list[int]:
     off = np.random.default_rng(seed).random()
     return sorted({int((j + off) * n / k) for j in range(k)})
 
+# %% ../../../nbs/09c_insightgen.ipynb #0f0b7b14
 class _Baseline(InsightsBase):
     Settings = BaselineSettings
     @property
     def cot(self) -> bool: return self.settings.cot
 
+# %% ../../../nbs/09c_insightgen.ipynb #720e5d82
 @register_variant
 class DirectInsights(_Baseline):
     "Direct: all the collection's documents, the budget split evenly; insights in one call (intent first with cot)."
@@ -245,6 +262,7 @@ class DirectInsights(_Baseline):
 # %% ../../../nbs/09c_insightgen.ipynb #67b82b9e
 _INDEX = {}
 
+# %% ../../../nbs/09c_insightgen.ipynb #b151a080
 @register_variant
 class FaissInsights(_Baseline):
     "FAISS: the question's top-m chunks of the collection, m = InsightGen's chunk count; then insights."

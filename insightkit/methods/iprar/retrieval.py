@@ -56,6 +56,7 @@ ANALYSIS_PROMPT = (
     "you are unsure.\n"
     "Reply in JSON only.\n\nQuestion: {question}")
 
+# %% ../../../nbs/11_iprar.ipynb #8c0ccf88
 def analysis_schema(max_terms: int = 4, max_synonyms: int = 3) -> dict:
     """JSON Schema of an analysis reply: up to `max_terms` key terms with up to `max_synonyms` synonyms each, and a
     virtual answer."""
@@ -71,6 +72,7 @@ def analysis_schema(max_terms: int = 4, max_synonyms: int = 3) -> dict:
 # %% ../../../nbs/11_iprar.ipynb #93a8cdfd
 def _clean(s) -> str: return ' '.join(str(s).split()).strip(' .,;:"\'') if isinstance(s, str) else ''
 
+# %% ../../../nbs/11_iprar.ipynb #ab5844ec
 def parse_analysis(data) -> dict:
     """`{terms: {term: [synonyms]}, virtual_answer, problems}` from an analysis reply's data (anything malformed is a
     named problem)."""
@@ -91,6 +93,7 @@ _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-']*[A-Za-z0-9]|[A-Za-z0-9]")
 _QUESTION_WORDS = frozenset('what which who whom whose when where why how does did do is are was were can could should '
                             'would will may might there their its list name describe explain'.split())
 
+# %% ../../../nbs/11_iprar.ipynb #1331950e
 def question_terms(question: str, max_terms: int = 6) -> dict[str, list[str]]:
     "The question's first `max_terms` distinct content words as key terms without synonyms."
     from bm25s.stopwords import STOPWORDS_EN
@@ -150,11 +153,13 @@ def keyword_route(matches: dict[str, set[str]], # block id -> key terms it match
 LEVEL_KBS = {'articles': 'articles', 'snippets': 'snippets'}
 ROUTES = ('keyword', 'question@articles', 'question@snippets', 'virtual@articles', 'virtual@snippets')
 
+# %% ../../../nbs/11_iprar.ipynb #40c0641d
 def block_doc(store: DocStore, kb: str, id: str) -> str:
     "The article (PubMed id) a block of knowledge base `kb` belongs to."
     d = store.kb(kb)[id]
     return str(d.meta.get('doc') or d.meta.get('pmid') or id)
 
+# %% ../../../nbs/11_iprar.ipynb #d0fa5d7d
 def dense_routes(store: DocStore, queries: dict[str, Sequence[str | None]], # route -> one query per item (None: skip)
                  k: int) -> dict[str, list[list[dict]]]:
     "Per route, per item, the top-`k` blocks `{id, doc, sim, text}` of the route's level (a None query finds nothing)."
@@ -202,6 +207,7 @@ def aggregate_blocks(routes: dict[str, list[dict]], # route -> its blocks `{id, 
 # %% ../../../nbs/11_iprar.ipynb #8414c8ba
 _KEYWORD_INDEXES: dict[str, KeywordIndex] = {}
 
+# %% ../../../nbs/11_iprar.ipynb #9af87e14
 def keyword_index(store: DocStore) -> KeywordIndex:
     "The keyword index of the store's snippet blocks (built once per process and content)."
     kb = store.kb(LEVEL_KBS['snippets'])
@@ -209,6 +215,7 @@ def keyword_index(store: DocStore) -> KeywordIndex:
     if key not in _KEYWORD_INDEXES: _KEYWORD_INDEXES[key] = KeywordIndex([(d.id, d.text) for d in kb])
     return _KEYWORD_INDEXES[key]
 
+# %% ../../../nbs/11_iprar.ipynb #01492aff
 def needs_analysis(s: IPRARSettings) -> bool:
     "Whether these settings use the LLM's question analysis."
     return s.keywords in ('terms', 'synonyms') or s.virtual_answer
@@ -254,6 +261,7 @@ def llm_free(s: IPRARSettings) -> IPRARSettings:
     from dataclasses import replace
     return replace(s, keywords='question' if s.keywords != 'off' else 'off', virtual_answer=False)
 
+# %% ../../../nbs/11_iprar.ipynb #b3710e68
 def retrieve_items(s: IPRARSettings, store: DocStore, items: Sequence[Item],
                    analyses: Sequence[dict | None], # `parse_analysis` results; None where the analysis failed
                   ) -> list[dict]:

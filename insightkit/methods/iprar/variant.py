@@ -12,6 +12,7 @@ from ...pipeline.variant import (Trace, Variant, chat_or_failures, fit_passages,
                                          register_variant, truncate_tokens)
 from .retrieval import (ANALYSIS_PROMPT, IPRARSettings, analysis_schema, needs_analysis,
                                                  parse_analysis, retrieve_items)
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['RELEVANCE_PROMPT', 'BLOCK_ANSWER_PROMPT', 'SUPPORT_PROMPT', 'INTEGRATE_PROMPT', 'RELEVANCE_SCHEMA', 'SUPPORT_SCHEMA',
@@ -49,6 +50,7 @@ def parse_verdict(reply) -> bool:
     words = re.findall(r'[a-z]+', str(getattr(reply, 'text', reply) or '').lower())
     return bool(words) and words[0] == 'yes'
 
+# %% ../../../nbs/11a_iprar.ipynb #022e6847
 def parse_support(reply) -> int | None:
     """A support score 0-100 from a reply (its JSON `score`, else the first number in its text); None when it holds no
     number."""
@@ -83,10 +85,12 @@ class IPRARVariant(Variant):
                 'block_answer': BLOCK_ANSWER_PROMPT, 'support': SUPPORT_PROMPT, 'integrate': INTEGRATE_PROMPT}
 
 # %% ../../../nbs/11a_iprar.ipynb #510f129e
-from fastcore.basics import patch
 from ...core import progress
+
+# %% ../../../nbs/11a_iprar.ipynb #2f061597
 ANALYSIS_CHUNK = 64  # analyses asked in one batch (the local engine's rows): a stopped run loses at most one chunk
 
+# %% ../../../nbs/11a_iprar.ipynb #3473d26a
 @patch
 def analyse(self: IPRARVariant, traces: Sequence[Trace]) -> list[dict | None]:
     "Each trace's parsed analysis (stage `analysis`), or None (`meta['error']`) when the reply broke its schema."

@@ -13,6 +13,7 @@ from ...data.datasets import DocStore, Item, TaskSpec
 from ...pipeline.baselines import RetrievalSettings, merge_by_rank, passages_of, retrieve
 from ...pipeline.variant import BaseSettings, Trace, Variant, at_least, register_variant, truncate_tokens
 from .memory import MemoryStore, kv_memory, memory_llm, memory_prompts, remember
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['CLUE_PROMPTS', 'QA_CLUES', 'SUMMARY_CLUES', 'clue_schema', 'clue_lines', 'MemoRagSettings', 'MemoRagVariant',
@@ -32,6 +33,7 @@ CLUE_PROMPTS = {
 }
 QA_CLUES, SUMMARY_CLUES = ('span', 'surrogate', 'draft'), ('keypoints',)
 
+# %% ../../../nbs/08a_memorag.ipynb #394371b1
 def clue_schema(n: int = 3, # most clues
                 clue_tokens: int = 96, # the reply's token budget
                ) -> dict:
@@ -44,6 +46,7 @@ def clue_schema(n: int = 3, # most clues
 # %% ../../../nbs/08a_memorag.ipynb #260bac11
 _MARKER = re.compile(r'^\s*(?:(?:\d+|[a-zA-Z])[.)]\s+|[-*•]\s+)+')
 
+# %% ../../../nbs/08a_memorag.ipynb #bb7a22d1
 def clue_lines(values: Sequence[str], min_words: int = 4) -> list[str]:
     "Lines of the clue strings `values` without list markers, with `min_words` words that hold a letter; no repeats."
     lines = [' '.join(_MARKER.sub('', l).split()) for v in values for l in str(v).split('\n')]
@@ -104,9 +107,7 @@ class MemoRagVariant(Variant):
             out[d] = {'memory': m, 'built': built, 'kv': kv, 'kv_built': kv_built}
         return out
 
-# %% ../../../nbs/08a_memorag.ipynb #1039f652
-from fastcore.basics import patch
-
+# %% ../../../nbs/08a_memorag.ipynb #bb916665
 @patch
 def ask_clues(self: MemoRagVariant, llm, calls: list[tuple[int, str, list]]) -> list:
     "Replies (or the exception) for `(trace index, kind, messages)` calls: schema kinds together, drafts together."
@@ -133,6 +134,7 @@ def chunk_position(chunk_id: str) -> int:
     "The position of a chunk `<doc>#<n>` in its document."
     return int(str(chunk_id).rsplit('#', 1)[1]) if '#' in str(chunk_id) else 0
 
+# %% ../../../nbs/08a_memorag.ipynb #bef14610
 def in_document_order(lists: Sequence[Sequence[dict]], n: int) -> list[dict]:
     "The `n` best hits of the ranked lists (merged round-robin, repeats dropped), in document order."
     return sorted(merge_by_rank(lists, n), key=lambda h: chunk_position(h['id']))
@@ -194,6 +196,7 @@ class FullSettings(BaseSettings):
     "Settings of `full-context`."
     context_tokens: int = at_least(1, 7680) # document tokens shown (the generator's window less prompt and answer)
 
+# %% ../../../nbs/08a_memorag.ipynb #6c145403
 @register_variant
 class FullVariant(Variant):
     "Full context: the item's whole document, cut to the generator's window, is the context."

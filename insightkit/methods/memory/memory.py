@@ -12,6 +12,7 @@ from typing import Any, Sequence
 from ...core import InsightkitError, cache_dir, stable_hash
 from ...generation.base import Backend, GenSettings, Reply, validate_output
 from ...pipeline.variant import count_tokens, llm_tokenizer, truncate_tokens
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['GIST_PROMPT', 'MERGE_PROMPT', 'MEMORY_PREFIX', 'MEMORY_END', 'KV_FORMAT', 'memory_prompts', 'token_windows', 'Memory',
@@ -28,6 +29,7 @@ MERGE_PROMPT = ("Below are notes on consecutive parts of one document. Merge the
 MEMORY_PREFIX = "You have read a long document. What you remember of it, as notes:\n<memory>\n{memory}\n</memory>"
 MEMORY_END = '</memory>'
 
+# %% ../../../nbs/08_memory.ipynb #a297cce0
 def memory_prompts() -> dict[str, str]:
     "The prompts that shape a memory (their hash is part of each memory's key)."
     return {'gist': GIST_PROMPT, 'merge': MERGE_PROMPT, 'prefix': MEMORY_PREFIX}
@@ -151,11 +153,13 @@ def memory_key(text: str, fingerprint: str, window: int, gist_tokens: int, memor
     return stable_hash({'doc': stable_hash(text), 'model': fingerprint, 'prompts': stable_hash(memory_prompts(), 12),
                         'window': window, 'gist_tokens': gist_tokens, 'memory_tokens': memory_tokens, 'seed': seed}, 20)
 
+# %% ../../../nbs/08_memory.ipynb #dd956d4f
 def llm_fingerprint(llm) -> str:
     "The memory model's fingerprint (a stand-in LLM is named by its type)."
     fp = getattr(getattr(llm, 'backend', None), 'fingerprint', None)
     return fp() if callable(fp) else type(llm).__name__
 
+# %% ../../../nbs/08_memory.ipynb #20aced80
 class MemoryStore:
     "Memories on disk: `<key>.json` (gists) and `<key>.kv.safetensors` (a local model's KV cache of the memory)."
     def __init__(self, root: str | Path | None = None): # default: `memory` in the user cache
@@ -164,9 +168,7 @@ class MemoryStore:
     def path(self, key: str) -> Path: return self.root/f'{key}.json'
     def kv_path(self, key: str) -> Path: return self.root/f'{key}.kv.safetensors'
 
-# %% ../../../nbs/08_memory.ipynb #365a852c
-from fastcore.basics import patch
-
+# %% ../../../nbs/08_memory.ipynb #933befb0
 @patch
 def load(self: MemoryStore, key: str) -> Memory | None:
     "The stored memory `key`, or None when it is missing or damaged (a damaged file is reported and rebuilt)."
@@ -180,6 +182,7 @@ def load(self: MemoryStore, key: str) -> Memory | None:
     except (ValueError, TypeError) as e:
         warnings.warn(f'memory file {p} is damaged ({e}); it will be rebuilt'); return None
 
+# %% ../../../nbs/08_memory.ipynb #4675f8a8
 @patch
 def save(self: MemoryStore, m: Memory) -> Path:
     "Write `m` atomically under its key."
@@ -217,11 +220,13 @@ class KVMemory:
         "A copy of the cache for one call (generation appends to a cache; the stored one must stay as it is)."
         return copy.deepcopy(self.cache)
 
+# %% ../../../nbs/08_memory.ipynb #1aa7605c
 def rendered_prefix(lm, memory_prefix: str) -> str:
     "The chat-template text of a prompt whose user message opens with `memory_prefix`, up to the memory's end."
     probe = lm.render([{'role': 'user', 'content': memory_prefix + '\n\nX'}])
     return probe[:probe.rindex(MEMORY_END) + len(MEMORY_END)]
 
+# %% ../../../nbs/08_memory.ipynb #b207a593
 def cache_bytes(cache) -> int:
     "Bytes held by a `DynamicCache`'s keys and values."
     return sum(t.numel()*t.element_size() for l in cache.layers for t in (l.keys, l.values))
@@ -239,6 +244,7 @@ def prefill(lm, prefix: str) -> KVMemory:
 # %% ../../../nbs/08_memory.ipynb #65dfe784
 KV_FORMAT = 'insightkit-kv-1'
 
+# %% ../../../nbs/08_memory.ipynb #ebe5ebc5
 def save_kv(kv: KVMemory, path: str | Path, fingerprint: str, key: str) -> Path:
     "Write the KV cache `kv` as safetensors with its model fingerprint, memory key and prefix (atomically)."
     import torch
@@ -296,6 +302,7 @@ def common_prefix(a: Sequence[int], b: Sequence[int]) -> int:
     n = min(len(a), len(b))
     return next((i for i in range(n) if a[i] != b[i]), n)
 
+# %% ../../../nbs/08_memory.ipynb #a2163496
 class MemoryBackend(Backend):
     "The local backend with memories: a prompt opening with a memory reuses its KV cache, computing only the rest."
     name = 'local-memory'
@@ -326,6 +333,7 @@ def generate(self: MemoryBackend, conversations: list[list[dict]], schema: dict 
         out.append(self._one(lm, prompt, kv, schema, settings))
     return out
 
+# %% ../../../nbs/08_memory.ipynb #f990023c
 @patch
 def _one(self: MemoryBackend, lm, prompt: str, kv: KVMemory | None, schema, settings: GenSettings) -> Reply:
     import torch

@@ -21,6 +21,7 @@ __all__ = ['BENCH_QUESTIONS', 'clue_latencies', 'raw_window_latencies', 'bench_m
 BENCH_QUESTIONS = ('What are the main figures reported?', 'Who are the parties and what do they agree to?',
                    'What risks or problems are mentioned?', 'What happens next, and when?', 'Which dates are named?')
 
+# %% ../../../nbs/08aa_memory_bench.ipynb #a4fdceaa
 def _bench_doc(dataset: str, task: str | None, data, llm, window: int = 8192) -> tuple[str, str]:
     "The shortest document of `task` (None: of any task) longer than `window` tokens, else the longest: (id, text)."
     from insightkit.data.datasets import find_dataset
@@ -36,6 +37,7 @@ def _bench_doc(dataset: str, task: str | None, data, llm, window: int = 8192) ->
 def _time(fn) -> tuple[float, Any]:
     t = time.perf_counter(); out = fn(); return time.perf_counter() - t, out
 
+# %% ../../../nbs/08aa_memory_bench.ipynb #94b29373
 def clue_latencies(kv: KVMemory, memory_prefix: str, base, clues: int, clue_tokens: int, first: bool = True) -> dict:
     "Median seconds of the same clue calls opening with `memory_prefix`, with and without `kv` reused; speedups."
     import statistics

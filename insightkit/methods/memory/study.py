@@ -39,6 +39,7 @@ TABLE7 = {  # generator -> method -> dataset -> score (F1; ROUGE-L for gov), fro
 PAPER_METHOD = {'Full': 'Full', 'RAG (dense)': 'BGE-M3', 'RAG (BM25)': None, 'HyDE': 'HyDE', 'Rewrite': 'RQ-RAG',
                 'MemoRAG': 'MemoRAG'}
 
+# %% ../../../nbs/08c_memorag_study.ipynb #21589709
 def published(method: str, task: str, generator: str = 'Mistral-7B-Instruct-v0.2-32K') -> float:
     "The paper's Table 7 score for our method label and L-Eval task (NaN where the paper has none)."
     pm = PAPER_METHOD.get(method)
@@ -71,6 +72,7 @@ def ablation_cells(memorag: dict | None = None, # settings every ablation shares
 # %% ../../../nbs/08c_memorag_study.ipynb #5b2b1576
 def score_name(task: str) -> str: return 'rouge_l' if task == 'gov_report' else 'f1'
 
+# %% ../../../nbs/08c_memorag_study.ipynb #955ce333
 def table7_rows(studies: dict, # task -> `Study` (from `run_study`)
                 generator: str = 'Mistral-7B-Instruct-v0.2-32K') -> list[dict]:
     "Rows of our Table 7: per task and method, score, answer recall, context tokens, items, and the published score."

@@ -8,6 +8,7 @@ import copy, time
 from typing import Sequence
 
 from ...core import InsightkitError
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['MemoryTokens', 'window_mask', 'abstract_sequences', 'mini_abstracts', 'train_memory_tokens']
@@ -17,6 +18,7 @@ import torch
 from torch import nn
 import torch.nn.functional as F
 
+# %% ../../../nbs/08b_memory_tokens.ipynb #831db5aa
 class MemoryTokens(nn.Module):
     "Eq. 5–7 on a frozen Llama-style LM: `window // ratio` memory tokens per window with their own Q/K/V projections."
     def __init__(self, model, # a transformers Llama-style causal LM (frozen here)
@@ -53,9 +55,7 @@ def window_mask(m: int, # cached memory tokens
     mask[l:, m + l:] = torch.ones(k, k, dtype=torch.bool).tril()
     return mask
 
-# %% ../../../nbs/08b_memory_tokens.ipynb #4cdda4fe
-from fastcore.basics import patch
-
+# %% ../../../nbs/08b_memory_tokens.ipynb #28953448
 @patch
 def forward_window(self: MemoryTokens, ids: torch.Tensor, # (batch, l) raw token ids of one window
                    cache: list[tuple[torch.Tensor, torch.Tensor]] | None, # per layer: earlier memory keys and values
@@ -110,6 +110,7 @@ def abstract_sequences(tok, texts: Sequence[str], length: int, n: int) -> torch.
     if len(ids) < n*length: raise InsightkitError(f'{len(ids)} tokens of text, {n*length} needed')
     return torch.tensor(ids[:n*length]).view(n, length)
 
+# %% ../../../nbs/08b_memory_tokens.ipynb #75925df0
 def mini_abstracts() -> list[str]:
     "The embedded MINI corpus's abstracts."
     import json
