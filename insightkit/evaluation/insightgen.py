@@ -15,16 +15,22 @@ __all__ = ['INSIGHTGEN_METHODS', 'INSIGHTGEN_JUDGES', 'INSIGHTGEN_THEMES', 'INSI
 
 # %% ../../nbs/12c_insightgen.ipynb #8cfce0ec
 INSIGHTGEN_METHODS = ('Direct GPT', 'GPT+CoT', 'FAISS', 'FAISS+CoT', 'InsightGen')
+
+# %% ../../nbs/12c_insightgen.ipynb #b5625deb
 INSIGHTGEN_JUDGES = ('Gemini-2.5-Flash', 'Claude-4-Sonnet')
+
+# %% ../../nbs/12c_insightgen.ipynb #20f5c077
 INSIGHTGEN_THEMES = ('Inference Optimization', 'LLM as Agents', 'Preference Optimization', 'Long-context RAG',
                      'Representation Learning', 'Long Video Understanding', 'Social Computing', 'Video Segmentation',
                      'Hate Speech Detection', 'Interpretability', 'Low-Resource NLP', 'Data Augmentation',
                      'Ethical Bias & Fairness', 'Automatic Speech Recog.', 'LLM for Healthcare', 'Legal NLP',
                      'Dialogue Systems', 'Reinforcement Learning', 'Quantization', 'Graph ML')
-# (table, generator) -> one row per theme (order above): the five methods under Gemini, then under Claude.
-# Table 2 is the set-level evaluation, Table 10 (appendix) the insight-level one.
-INSIGHTGEN_ROWS = {
-    (2, 'GPT-4o'): '''
+
+# %% ../../nbs/12c_insightgen.ipynb #fae3815c
+INSIGHTGEN_ROWS = {}  # (table, generator) -> one line per theme: five methods under Gemini, then under Claude
+
+# %% ../../nbs/12c_insightgen.ipynb #08efacfc
+INSIGHTGEN_ROWS[(2, 'GPT-4o')] = '''
         3.79 3.02 3.87 3.03 3.87 2.79 1.92 3.06 2.06 3.05
         2.99 3.25 3.44 3.12 4.14 2.04 2.32 2.56 2.16 3.37
         3.12 2.22 3.68 3.37 4.10 2.00 1.28 2.74 2.35 3.32
@@ -44,8 +50,10 @@ INSIGHTGEN_ROWS = {
         3.06 2.71 3.69 3.07 4.27 2.39 1.91 2.91 2.18 3.53
         2.88 1.90 3.75 3.29 4.27 2.08 1.14 2.68 2.29 3.56
         3.59 2.20 3.92 3.15 3.98 2.96 1.24 2.78 2.09 2.89
-        2.71 2.11 3.93 3.00 4.26 2.06 1.65 2.86 1.95 3.63''',
-    (2, 'Claude-3.5-Sonnet'): '''
+        2.71 2.11 3.93 3.00 4.26 2.06 1.65 2.86 1.95 3.63'''
+
+# %% ../../nbs/12c_insightgen.ipynb #b1b8b8c4
+INSIGHTGEN_ROWS[(2, 'Claude-3.5-Sonnet')] = '''
         3.18 3.32 3.09 3.98 4.45 2.69 2.27 2.61 2.29 3.11
         2.23 2.31 2.53 4.08 4.44 1.77 1.20 1.89 2.71 3.46
         2.95 2.98 2.59 4.07 4.31 2.31 2.03 2.26 2.63 3.24
@@ -65,8 +73,10 @@ INSIGHTGEN_ROWS = {
         2.11 2.05 2.97 3.79 4.54 1.83 1.22 2.48 2.45 3.52
         1.63 1.56 3.55 3.89 4.50 1.02 0.85 2.72 2.43 3.46
         2.11 2.57 3.32 4.03 4.37 2.61 1.99 2.44 2.40 3.09
-        2.28 2.23 3.46 3.69 4.07 1.99 1.23 2.69 2.20 3.21''',
-    (10, 'GPT-4o'): '''
+        2.28 2.23 3.46 3.69 4.07 1.99 1.23 2.69 2.20 3.21'''
+
+# %% ../../nbs/12c_insightgen.ipynb #713c168b
+INSIGHTGEN_ROWS[(10, 'GPT-4o')] = '''
         4.02 3.48 3.98 3.42 3.98 2.78 2.13 2.89 2.30 3.03
         3.67 3.08 3.73 3.56 4.04 2.17 2.54 2.53 2.34 3.18
         3.37 3.73 3.70 3.45 4.07 2.33 1.81 2.56 2.38 3.13
@@ -86,8 +96,10 @@ INSIGHTGEN_ROWS = {
         3.23 2.66 3.70 3.27 4.09 2.28 2.41 2.63 2.30 3.25
         3.31 3.35 3.72 3.34 4.18 2.11 1.70 2.51 2.27 3.20
         3.80 2.99 3.86 3.39 3.89 2.83 1.90 2.78 2.26 2.99
-        3.10 3.02 3.74 3.33 4.16 2.16 1.88 2.62 2.31 3.25''',
-    (10, 'Claude-3.5-Sonnet'): '''
+        3.10 3.02 3.74 3.33 4.16 2.16 1.88 2.62 2.31 3.25'''
+
+# %% ../../nbs/12c_insightgen.ipynb #2344fc5c
+INSIGHTGEN_ROWS[(10, 'Claude-3.5-Sonnet')] = '''
         3.70 4.00 3.67 4.09 4.49 2.57 2.51 2.67 2.64 3.13
         3.29 3.51 3.25 4.05 4.35 2.07 1.52 2.05 2.71 3.29
         2.92 3.01 2.94 4.13 4.47 2.32 2.25 2.32 2.72 3.15
@@ -107,8 +119,7 @@ INSIGHTGEN_ROWS = {
         2.71 2.63 3.63 3.80 4.43 2.14 1.86 2.36 2.60 3.34
         2.92 2.85 3.41 3.82 4.52 1.32 1.32 2.54 2.49 3.20
         3.08 3.33 3.72 4.01 4.42 2.48 2.30 2.56 2.66 3.18
-        2.75 2.78 3.70 3.68 4.18 1.92 1.74 2.55 2.34 2.95''',
-}
+        2.75 2.78 3.70 3.68 4.18 1.92 1.74 2.55 2.34 2.95'''
 
 # %% ../../nbs/12c_insightgen.ipynb #83513ef4
 def insightgen_scores():
@@ -165,89 +176,71 @@ def insightgen_agreement(scores=None) -> 'pd.DataFrame':
         rows.append({'setting': setting, **judge_agreement(*wide.values())})
     return pd.DataFrame(rows)
 
+# %% ../../nbs/12c_insightgen.ipynb #b2917864
+def _threshold_claims(t, # `insightgen_tests`
+                      alpha: float = 0.05) -> list[tuple]:
+    "RQ6's statements about its 32 Wilcoxon tests: significance, the Bonferroni threshold, the effect size."
+    a8, a32 = bonferroni_alpha(alpha, 8), bonferroni_alpha(alpha, 32)
+    return [
+        ('RQ6', 'all 32 Wilcoxon tests significant after Bonferroni, α\' = 0.00625',
+         f'{(t.p < a8).sum()}/32 below 0.00625; '
+         f'{(t.p < a32).sum()}/32 below 0.05/32 = {a32:.5f} (tests over 20 themes, largest p {t.p.max():.2g})',
+         bool((t.p < a32).all())),
+        ('RQ6', 'α\' = 0.00625 is the Bonferroni threshold of the 32 tests', f'0.00625 = 0.05/8; 0.05/32 = {a32:.6f}',
+         False),
+        ('RQ6', 'median effect size r = 0.65',
+         f'median r over themes {t.r.median():.2f} (range {t.r.min():.2f}–{t.r.max():.2f}); '
+         'the paper\'s N is per question and unpublished, so this cannot confirm 0.65', None),
+    ]
+
+# %% ../../nbs/12c_insightgen.ipynb #04c6f63b
+def _judge_claims(df) -> list[tuple]:
+    "RQ4's statements about the judges: their overall means, and InsightGen ranked best in every setting."
+    means = df[df.table == 2].groupby('judge').score.mean()
+    gemini, claude = means['Gemini-2.5-Flash'], means['Claude-4-Sonnet']
+    best = df.pivot_table(index=['setting', 'generator', 'judge', 'theme'], columns='method', values='score')
+    ig_best = (best['InsightGen'] >= best.max(axis=1)).sum()
+    strict = (best['InsightGen'] > best.drop(columns='InsightGen').max(axis=1)).sum()
+    top = df.groupby(['setting', 'generator', 'judge', 'method']).score.mean().unstack().idxmax(axis=1)
+    return [
+        ('RQ4', 'Gemini mean ≈ 3.3, Claude mean ≈ 2.4 (all scores)',
+         f"Table 2: Gemini {gemini:.2f}, Claude {claude:.2f} (theme means, equal weight)",
+         bool(abs(gemini - 3.3) < 0.1 and abs(claude - 2.4) < 0.1)),
+        ('RQ4', 'both judges rank InsightGen best in all settings',
+         f'best mean in {(top == "InsightGen").sum()}/8 (setting, generator, judge) cells;'
+         f' best or tied in {ig_best}/{len(best)} theme rows, strictly best in {strict}',
+         bool((top == 'InsightGen').all())),
+    ]
+
+# %% ../../nbs/12c_insightgen.ipynb #d3e134ee
+def _agreement_claim(df) -> tuple:
+    "RQ6's agreement between the judges, beside its analogue over the set-level theme means."
+    ag = insightgen_agreement(df).set_index('setting').loc['set-level']
+    return ('RQ6',
+            '87 % pairwise-ordering agreement between judges; top-1 overlap 73 %; top-2 Jaccard 72 %; median ρ 0.85',
+            f"theme level (set-level, 40 rows): ordering {ag.pairwise_order:.0%}, top-1 {ag.top1_overlap:.0%},"
+            f" top-2 Jaccard {ag.top2_jaccard:.0%}, median ρ {ag.spearman_median:.2f} — an analogue over theme"
+            " means, not the paper's per-question figure", None)
+
+# %% ../../nbs/12c_insightgen.ipynb #1a8d7454
+def _large_collection_claim(df) -> tuple:
+    "RQ2's statement about InsightGen on the large collections, and the set-level cells that fall short of it."
+    set2 = df[df.table == 2]
+    large = set2[(set2.method == 'InsightGen') & set2.theme.isin(['Graph ML', 'Dialogue Systems', 'Quantization'])]
+    low = large[((large.judge == 'Gemini-2.5-Flash') & (large.score <= 4))
+                | ((large.judge == 'Claude-4-Sonnet') & (large.score <= 3))]
+    return ('RQ2', 'on large collections (Graph ML, Dialogue Systems, Quantization) InsightGen scores above 4 (Gemini)'
+                   ' and 3 (Claude)',
+            f'{len(large) - len(low)}/{len(large)} set-level cells do; not: '
+            + '; '.join(f'{r.generator} {r.theme} {r.judge.split("-")[0]} {r.score:.2f}' for r in low.itertuples()),
+            len(low) == 0)
+
 # %% ../../nbs/12c_insightgen.ipynb #2cfb9d3c
 def insightgen_claims(alpha: float = 0.05) -> 'pd.DataFrame':
     """Each checkable statement of the InsightGen paper beside what its published per-theme numbers give, and whether
     they support it."""
     import pandas as pd
     df, t = insightgen_scores(), insightgen_tests(alpha=alpha)
-    set2 = df[df.table == 2]
-    means = set2.groupby('judge').score.mean()
-    ag = insightgen_agreement(df).set_index('setting').loc['set-level']
-    best = df.pivot_table(index=['setting', 'generator', 'judge', 'theme'], columns='method', values='score')
-    top = best.max(axis=1)
-    ig_best = (best['InsightGen'] >= top).sum()
-    strict = (best['InsightGen'] > best.drop(columns='InsightGen').max(axis=1)).sum()
-    by_cell = df.groupby(['setting', 'generator', 'judge', 'method']).score.mean().unstack()
-    large = set2[(set2.method == 'InsightGen') & set2.theme.isin(['Graph ML', 'Dialogue Systems', 'Quantization'])]
-    low = large[
-        ((large.judge == 'Gemini-2.5-Flash') & (large.score <= 4))
-        | ((large.judge == 'Claude-4-Sonnet') & (large.score <= 3))
-    ]
-    a8, a32 = bonferroni_alpha(alpha, 8), bonferroni_alpha(alpha, 32)
-    rows = [
-        (
-            'RQ6',
-            'all 32 Wilcoxon tests significant after Bonferroni, α\' = 0.00625',
-            (
-                f'{(t.p < a8).sum()}/32 below 0.00625; '
-                f'{(t.p < a32).sum()}/32 below 0.05/32 = {a32:.5f} (tests over 20 themes, largest p {t.p.max():.2g})'
-            ),
-            bool((t.p < a32).all()),
-        ),
-        (
-            'RQ6',
-            'α\' = 0.00625 is the Bonferroni threshold of the 32 tests',
-            f'0.00625 = 0.05/8; 0.05/32 = {a32:.6f}',
-            False,
-        ),
-        (
-            'RQ6',
-            'median effect size r = 0.65',
-            (
-                f'median r over themes {t.r.median():.2f} (range {t.r.min():.2f}–{t.r.max():.2f}); '
-                'the paper\'s N is per question and unpublished, so this cannot confirm 0.65'
-            ),
-            None,
-        ),
-        (
-            'RQ4',
-            'Gemini mean ≈ 3.3, Claude mean ≈ 2.4 (all scores)',
-            (
-                f"Table 2: Gemini {means['Gemini-2.5-Flash']:.2f}, "
-                f"Claude {means['Claude-4-Sonnet']:.2f} (theme means, equal weight)"
-            ),
-            bool(abs(means['Gemini-2.5-Flash'] - 3.3) < 0.1 and abs(means['Claude-4-Sonnet'] - 2.4) < 0.1),
-        ),
-        (
-            'RQ4',
-            'both judges rank InsightGen best in all settings',
-            (
-                f'best mean in {(by_cell.idxmax(axis=1) == "InsightGen").sum()}/8 (setting, generator, judge) cells;'
-                f' best or tied in {ig_best}/{len(best)} theme rows, strictly best in {strict}'
-            ),
-            bool((by_cell.idxmax(axis=1) == 'InsightGen').all()),
-        ),
-        (
-            'RQ6',
-            '87 % pairwise-ordering agreement between judges; top-1 overlap 73 %; top-2 Jaccard 72 %; median ρ 0.85',
-            (
-                f"theme level (set-level, 40 rows): ordering {ag.pairwise_order:.0%}, top-1 {ag.top1_overlap:.0%},"
-                f" top-2 Jaccard {ag.top2_jaccard:.0%}, median ρ {ag.spearman_median:.2f} — an analogue over theme"
-                " means, not the paper's per-question figure"
-            ),
-            None,
-        ),
-        (
-            'RQ2',
-            (
-                'on large collections (Graph ML, Dialogue Systems, Quantization) InsightGen scores above 4 (Gemini) and'
-                ' 3 (Claude)'
-            ),
-            f'{len(large) - len(low)}/{len(large)} set-level cells do; not: '
-            + '; '.join(f'{r.generator} {r.theme} {r.judge.split("-")[0]} {r.score:.2f}' for r in low.itertuples()),
-            len(low) == 0,
-        ),
-    ]
+    rows = [*_threshold_claims(t, alpha), *_judge_claims(df), _agreement_claim(df), _large_collection_claim(df)]
     return pd.DataFrame(rows,
                         columns=['section', 'the paper says', 'its published per-theme numbers give', 'supported'])

@@ -209,6 +209,43 @@ def _matching_links(matching_links, docs_file: Path) -> tuple[list[MatchPair] | 
         ),
     )
 
+# %% ../../../nbs/05_benchmark.ipynb #697a3b1d
+def _output_files(out_dir: str | Path, prefix: str, docs_file: Path) -> tuple[Path, dict[str, Path]]:
+    "The new benchmark's folder (created) and its five files, refusing a place that would overwrite `docs_file`."
+    out = Path(out_dir).expanduser(); out.mkdir(parents=True, exist_ok=True)
+    files = {k: out/f'{prefix}_{k}.jsonl' for k in ('docs', 'graph', 'deep', 'multi', 'matching')}
+    if files['docs'].resolve() == docs_file.resolve():
+        raise InsightkitError(
+            f'out_dir {out} with prefix {prefix} would overwrite the source {docs_file}; choose another folder or'
+            ' prefix'
+        )
+    return out, files
+
+# %% ../../../nbs/05_benchmark.ipynb #c3d495b4
+def _first_docs(docs_file: Path, limit: int | None = None) -> dict:
+    "The documents of `docs_file`, the first `limit` of them when given; refuses a file without any."
+    docs = load_docs(docs_file)
+    if limit is not None: docs = dict(list(docs.items())[:limit])
+    if not docs: raise InsightkitError(f'{docs_file} holds no documents')
+    return docs
+
+# %% ../../../nbs/05_benchmark.ipynb #d674726b
+def _matching_sample(matching_links, docs_file: Path, docs: dict, n_matching: int | None,
+                     seed: int) -> tuple[list, str]:
+    """The matching pairs drawn from the citation labels that name only kept documents (`n_matching`, or as many as
+    stay balanced), and a line saying where they come from."""
+    links, source = _matching_links(matching_links, docs_file)
+    pairs = []
+    if links is not None:
+        usable = [p for p in links if all(not isinstance(d, int) or d in docs for d in (p.doc1, p.doc2))]
+        pool = matching_pool(usable)
+        n_ok = 2 * min(len(pool[True]), len(pool[False]))
+        n = n_matching if n_matching is not None else n_ok
+        pairs = sample_matching(usable, n, seed) if n else []
+        source += f'; {len(usable)} of {len(links)} links name only kept documents, {len(pairs)} sampled'
+        if not pairs: source += ' (none: both labels are needed; the matching file is empty)'
+    return pairs, source
+
 # %% ../../../nbs/05_benchmark.ipynb #b49fb801
 def build_benchmark(docs_path: str | Path, # a `_docs.jsonl` file, or a folder holding one
                     out_dir: str | Path, # where the five files are written
@@ -233,16 +270,8 @@ def build_benchmark(docs_path: str | Path, # a `_docs.jsonl` file, or a folder h
         raise InsightkitError(f'limit must be a positive integer, got {limit!r}')
     t0 = time.perf_counter()
     docs_file = _docs_file(docs_path, prefix)
-    out = Path(out_dir).expanduser(); out.mkdir(parents=True, exist_ok=True)
-    files = {k: out/f'{prefix}_{k}.jsonl' for k in ('docs', 'graph', 'deep', 'multi', 'matching')}
-    if files['docs'].resolve() == docs_file.resolve():
-        raise InsightkitError(
-            f'out_dir {out} with prefix {prefix} would overwrite the source {docs_file}; choose another folder or'
-            ' prefix'
-        )
-    docs = load_docs(docs_file)
-    if limit is not None: docs = dict(list(docs.items())[:limit])
-    if not docs: raise InsightkitError(f'{docs_file} holds no documents')
+    out, files = _output_files(out_dir, prefix, docs_file)
+    docs = _first_docs(docs_file, limit)
     write_jsonl(files['docs'], (d.to_record() for d in docs.values()))
 
     ex = extract_triples(docs, extractor, chunk_tokens, max_tokens, max_triples)
@@ -255,16 +284,7 @@ def build_benchmark(docs_path: str | Path, # a `_docs.jsonl` file, or a folder h
     write_jsonl(files['multi'], (m.to_record() for m in sel.multi))
     t2 = time.perf_counter()
 
-    links, source = _matching_links(matching_links, docs_file)
-    pairs = []
-    if links is not None:
-        usable = [p for p in links if all(not isinstance(d, int) or d in docs for d in (p.doc1, p.doc2))]
-        pool = matching_pool(usable)
-        n_ok = 2 * min(len(pool[True]), len(pool[False]))
-        n = n_matching if n_matching is not None else n_ok
-        pairs = sample_matching(usable, n, seed) if n else []
-        source += f'; {len(usable)} of {len(links)} links name only kept documents, {len(pairs)} sampled'
-        if not pairs: source += ' (none: both labels are needed; the matching file is empty)'
+    pairs, source = _matching_sample(matching_links, docs_file, docs, n_matching, seed)
     write_jsonl(files['matching'], (p.to_record() for p in pairs))
     check = check_data(out, prefix)
     return {'prefix': prefix, 'out_dir': str(out), 'source': str(docs_file), 'docs': len(docs), 'chunks': ex.chunks,

@@ -20,9 +20,12 @@ from .miner_model import (add_adapter, autocast_dtype, base_model_folder, load_b
 from .miner_config import (AUTOCAST, CPU_RECIPE, METHODS, PAPER_SCALE_RECIPE,
                                                    QUICK_RECIPE, RESUMABLE_FIELDS, MinerConfig, device_recipe,
                                                    gpu_recipe, paper_scale_config, quick_config)
+from .miner_runs import (_RESUME_HINT, TrainResult, _LossLog, _existing_run, _fsync,
+                                                 _load_checkpoint, _manifest, _save_checkpoint, _trained_config,
+                                                 _write_json, checkpoints, load_state)
 
 # %% auto #0
-__all__ = ['training_plan', 'TrainResult', 'checkpoints', 'load_state', 'mean_loss', 'train_miner']
+__all__ = ['training_plan', 'mean_loss', 'train_miner']
 
 # %% ../../../nbs/06_miner.ipynb #c6b21e0c
 def training_plan(lengths: Sequence[int], # tokens of each item
@@ -41,100 +44,6 @@ def training_plan(lengths: Sequence[int], # tokens of each item
             plan.append((epoch, group[rank::world]))
         epoch += 1
     return plan[:config.max_steps] if config.max_steps else plan
-
-# %% ../../../nbs/06_miner.ipynb #6c0e254a
-@dataclass
-class TrainResult:
-    "What `train_miner` did: where the run and model are, steps, losses, time and token counts."
-    run_dir: Path
-    model_dir: Path
-    global_step: int
-    total_steps: int
-    epoch_losses: list[float]
-    final_loss: float
-    seconds: float
-    n_items: int
-    n_tokens: int
-    padding_ratio: float
-    resumed_from: int | None
-    config: MinerConfig
-
-    def to_dict(self) -> dict:
-        "The result as a JSON-ready dict."
-        d = asdict(self)
-        d.update(run_dir=str(self.run_dir), model_dir=str(self.model_dir), config=self.config.to_dict())
-        return d
-
-# %% ../../../nbs/06_miner.ipynb #60151f36
-def _rng_state() -> dict:
-    "The random generators' states as tensors, numbers and strings only (what `torch.load(weights_only=True)` reads)."
-    import numpy as np, torch
-    kind, keys, pos, has_gauss, gauss = np.random.get_state()
-    state = {'python': random.getstate(),
-             'numpy': [kind, torch.from_numpy(keys.astype(np.int64)), pos, has_gauss, gauss],
-             'torch': torch.get_rng_state()}
-    if torch.cuda.is_available(): state['cuda'] = torch.cuda.get_rng_state_all()
-    return state
-
-# %% ../../../nbs/06_miner.ipynb #de06a140
-def _set_rng_state(state: dict):
-    import numpy as np, torch
-    kind, keys, pos, has_gauss, gauss = state['numpy']
-    random.setstate(state['python']); np.random.set_state((kind, keys.numpy().astype(np.uint32), pos, has_gauss, gauss))
-    torch.set_rng_state(state['torch'])
-    if 'cuda' in state and torch.cuda.is_available(): torch.cuda.set_rng_state_all(state['cuda'])
-
-# %% ../../../nbs/06_miner.ipynb #58cd6302
-def _fsync(path: Path):
-    "Flush a file, or every file of a folder and the folder itself, to the disk."
-    for p in [*sorted(Path(path).rglob('*')), Path(path)] if Path(path).is_dir() else [Path(path)]:
-        fd = os.open(p, os.O_RDONLY)
-        try: os.fsync(fd)
-        finally: os.close(fd)
-
-# %% ../../../nbs/06_miner.ipynb #0096d9d6
-def checkpoints(run_dir: str | Path) -> list[Path]:
-    "The finished checkpoints of a run, oldest first."
-    return sorted(p for p in (Path(run_dir)/'checkpoints').glob('step-*') if (p/'state.pt').exists()
-                  and not p.name.endswith('.tmp'))
-
-# %% ../../../nbs/06_miner.ipynb #01d6a338
-def _save_checkpoint(run_dir: Path, step: int, model, tok, optimizer, scheduler, keep: int):
-    import torch
-    final = Path(run_dir)/'checkpoints'/f'step-{step:07d}'
-    tmp = final.with_name(final.name + '.tmp')
-    shutil.rmtree(tmp, ignore_errors=True)
-    model.save_pretrained(tmp/'model'); tok.save_pretrained(tmp/'model')
-    torch.save({'optimizer': optimizer.state_dict(), 'scheduler': scheduler.state_dict(), 'step': step,
-                'rng': _rng_state()}, tmp/'state.pt')
-    _fsync(tmp)  # durable before it is renamed into place
-    shutil.rmtree(final, ignore_errors=True); os.replace(tmp, final); _fsync(final.parent)
-    for old in checkpoints(run_dir)[:-keep] if keep > 0 else []: shutil.rmtree(old, ignore_errors=True)
-
-# %% ../../../nbs/06_miner.ipynb #543c8af8
-def load_state(path: str | Path) -> dict:
-    """A checkpoint's `state.pt`, read with `torch.load(weights_only=True)`: anything but tensors, numbers and
-    containers is refused."""
-    import pickle, torch
-    try: return torch.load(path, weights_only=True, map_location='cpu')
-    except pickle.UnpicklingError as e:
-        raise InsightkitError(
-            f'{path} holds objects other than tensors and numbers, so it was refused rather than unpickled (a '
-            'checkpoint from elsewhere could run code when loaded); delete that checkpoint folder to resume '
-            f'from an older one, or train again. ({str(e).splitlines()[0][:200]})'
-        ) from None
-
-# %% ../../../nbs/06_miner.ipynb #daf0fa05
-def _load_checkpoint(ckpt: Path, model, optimizer, scheduler, method: str) -> int:
-    import torch
-    if method != 'full':
-        from peft import set_peft_model_state_dict
-        from safetensors.torch import load_file
-        set_peft_model_state_dict(model, load_file(ckpt/'model'/'adapter_model.safetensors'))
-    state = load_state(ckpt/'state.pt')
-    optimizer.load_state_dict(state['optimizer']); scheduler.load_state_dict(state['scheduler'])
-    _set_rng_state(state['rng'])
-    return state['step']
 
 # %% ../../../nbs/06_miner.ipynb #ba084919
 def mean_loss(model, seqs: Sequence[Sequence[int]], pad_id: int, batch_tokens: int = 2048) -> float:
@@ -169,13 +78,6 @@ def _step(model, micro_batches: list[dict], accelerator=None, amp=None, counts: 
         loss_sum = torch.zeros((), device=micro_batches[0]['input_ids'].device if micro_batches else 'cpu')
     return loss_sum, n_total  # no .item(): the caller reads it when it logs
 
-# %% ../../../nbs/06_miner.ipynb #0ee57929
-class _NullBar:
-    "A progress bar that shows nothing (for every process but the main one)."
-    def update(self, n=1): pass
-    def set_postfix(self, **kw): pass
-    def close(self): pass
-
 # %% ../../../nbs/06_miner.ipynb #4220ec41
 def _items_of(data, config: MinerConfig) -> list[str]:
     if isinstance(data, Corpus): return build_training_items(data, lowercase=config.lowercase, seed=config.seed)
@@ -183,189 +85,158 @@ def _items_of(data, config: MinerConfig) -> list[str]:
         raise InsightkitError('train_miner takes a Corpus or a list of item texts, not one string')
     return [str(t) for t in data]
 
-# %% ../../../nbs/06_miner.ipynb #a6526aba
-def _trained_config(d: dict) -> dict:
-    """The settings that decide what a run learns: not the resumable ones; unset batching as `CPU_RECIPE`; `autocast`
-    unless 'auto'."""
-    d = {**d, **{k: v for k, v in CPU_RECIPE.items() if d.get(k) is None}}
-    if d.get('autocast', 'auto') == 'auto': d.pop('autocast', None)  # like `device`: the device decides
-    return {k: v for k, v in d.items() if k not in RESUMABLE_FIELDS}
+# %% ../../../nbs/06_miner.ipynb #9bea58d6
+@dataclass
+class _Training:
+    "What a run trains with: accelerator, model, tokenizer, items, plan, optimizer, scheduler, and its first step."
+    config: MinerConfig  # with the device's recipe
+    accelerator: Any
+    model: Any
+    tok: Any
+    amp: Any  # the autocast dtype, or None
+    seqs: list
+    plan: list
+    params: list
+    optimizer: Any
+    scheduler: Any
+    start: int = 0
+    resumed: bool = False  # whether it continues from a checkpoint
 
-# %% ../../../nbs/06_miner.ipynb #81a46567
-_RESUME_HINT = 'continue it with `insightkit miner train ... --resume` (train_miner(..., resume=True))'
+    @property
+    def total(self) -> int: return len(self.plan)
 
-# %% ../../../nbs/06_miner.ipynb #e0cd8873
-def _unfinished(run_dir: Path, old: dict) -> str:
-    "Why an unfinished run is not simply continued: where it stopped, and how to continue it."
-    try: done = max((r['step'] for _, r in read_jsonl(run_dir/'loss.jsonl') if r.get('kind') == 'step'), default=0)
-    except (InsightkitError, KeyError, TypeError): done = old.get('global_step', 0)
-    ckpt = checkpoints(run_dir)
-    since = (
-        f"its last checkpoint is step {int(ckpt[-1].name.split('-')[1])}"
-        if ckpt
-        else 'it has no checkpoint yet, so it restarts from step 0'
-    )
-    return (
-        f"{run_dir} holds an unfinished miner run: it stopped after step {done} of {old.get('total_steps', '?')}"
-        f" ({since}); {_RESUME_HINT}, or choose another folder"
-    )
+# %% ../../../nbs/06_miner.ipynb #21f2a233
+def _load_model(config: MinerConfig, ckpt: Path | None, device: str) -> tuple:
+    """The model to train (the base with its adapter, or a full checkpoint's weights), its tokenizer, and the autocast
+    dtype."""
+    import torch
+    start_from = ckpt/'model' if ckpt is not None and config.method == 'full' else config.base_model
+    model, tok, _ = load_base_model(str(start_from), config.method, device, config.dtype, config.compute_dtype)
+    torch.set_num_threads(train_threads(device))
+    amp = autocast_dtype(config, device)
+    return add_adapter(model, config, amp if config.method != 'full' else None), tok, amp
 
-# %% ../../../nbs/06_miner.ipynb #91c002f9
-def _write_json(path: Path, obj: dict):
-    "Write JSON atomically (a temporary file renamed into place), without waiting for the disk."
-    tmp = path.with_name(path.name + '.tmp'); tmp.write_text(json.dumps(obj, indent=1)); os.replace(tmp, path)
+# %% ../../../nbs/06_miner.ipynb #53ce4210
+def _training_state(config: MinerConfig, texts: list[str], run_dir: Path, resume: bool) -> _Training:
+    """Set a run up: the accelerator and the device's recipe, the model, the items and their plan, the optimizer and
+    scheduler, restored from the last checkpoint when resuming."""
+    import torch
+    from accelerate import Accelerator
+    from transformers import get_scheduler
+    accelerator = Accelerator(cpu=pick_device(config.device) == 'cpu')
+    config, device = device_recipe(config, str(accelerator.device)), str(accelerator.device)
+    ckpt = checkpoints(run_dir)[-1] if resume and checkpoints(run_dir) else None
+    random.seed(config.seed); torch.manual_seed(config.seed)
+    model, tok, amp = _load_model(config, ckpt, device)
+    seqs = [s for s in encode_items(tok, texts, config.max_length) if len(s) > 1]
+    plan = training_plan([len(s) for s in seqs], config, accelerator.num_processes, accelerator.process_index)
+    params = [p for p in model.parameters() if p.requires_grad]
+    optimizer = make_optimizer(params, config, device)
+    scheduler = get_scheduler(config.schedule, optimizer, num_warmup_steps=round(config.warmup_ratio*len(plan)),
+                              num_training_steps=len(plan))
+    model, optimizer = accelerator.prepare(model, optimizer)
+    start = _load_checkpoint(ckpt, accelerator.unwrap_model(model), optimizer, scheduler,
+                             config.method) if ckpt is not None else 0
+    if config.compile: model = torch.compile(model, dynamic=True)
+    return _Training(config, accelerator, model, tok, amp, seqs, plan, params, optimizer, scheduler, start,
+                     ckpt is not None)
 
-# %% ../../../nbs/06_miner.ipynb #629cc53f
-def _check_run(run_dir: Path, old: dict, config: MinerConfig, items_sha: str):
-    "Refuse a run folder trained with other settings or items."
-    was, now = _trained_config(old['config']), _trained_config(config.to_dict())
-    if was != now:
-        diff = sorted(k for k in set(was) | set(now) if was.get(k) != now.get(k))
-        raise InsightkitError(f'{run_dir} holds a miner run trained with other settings ({", ".join(diff)}); '
-                              'use the same ones or choose another folder')
-    if old['items']['sha256'] != items_sha:
-        raise InsightkitError(
-            f'{run_dir} holds a miner run trained on other items; use the same data or choose another folder'
-        )
+# %% ../../../nbs/06_miner.ipynb #944a05a6
+def _optimizer_step(t: _Training, step: int) -> tuple:
+    """Step `step` of the plan: forward and backward over its micro-batches, clipping, optimizer and scheduler;
+    `(loss, tokens)`, averaged and summed over the processes."""
+    import torch
+    device = t.accelerator.device
+    cpu_batches = [collate([t.seqs[i] for i in b], t.tok.pad_token_id) for b in t.plan[step][1]]
+    counts = [label_tokens(b) for b in cpu_batches]
+    batches = [{k: v.to(device) for k, v in b.items()} for b in cpu_batches]
+    loss, n_tok = _step(t.model, batches, t.accelerator, t.amp, counts)
+    if t.config.max_grad_norm: t.accelerator.clip_grad_norm_(t.params, t.config.max_grad_norm)
+    t.optimizer.step(); t.scheduler.step(); t.optimizer.zero_grad(set_to_none=True)
+    if t.accelerator.num_processes > 1:
+        loss = t.accelerator.reduce(loss.to(device), 'mean')
+        n_tok = t.accelerator.reduce(torch.tensor(n_tok, device=device), 'sum')
+    return loss, n_tok
+
+# %% ../../../nbs/06_miner.ipynb #1398ca73
+def _checkpoint_due(config: MinerConfig, done: int, total: int, epoch_end: bool) -> bool:
+    "Whether a checkpoint follows the `done`-th step: at epoch ends, or every `save_every` steps; never after the last."
+    due = epoch_end if config.save_every is None else bool(config.save_every) and done % config.save_every == 0
+    return due and done < total  # the last step saves the final model instead
+
+# %% ../../../nbs/06_miner.ipynb #91c3598d
+def _checkpoint(t: _Training, run_dir: Path, done: int, log: _LossLog):
+    "Write the checkpoint after the `done`-th step (the main process, the log synced first); every process waits."
+    if t.accelerator.is_main_process:
+        _fsync(log.path)
+        _save_checkpoint(run_dir, done, t.accelerator.unwrap_model(t.model), t.tok, t.optimizer, t.scheduler,
+                         t.config.keep_checkpoints)
+    t.accelerator.wait_for_everyone()
+
+# %% ../../../nbs/06_miner.ipynb #e9157ee7
+def _run_steps(t: _Training, log: _LossLog, run_dir: Path, callback: Callable[[dict], None] | None = None):
+    "Train the plan from step `t.start` on: log the losses, write checkpoints, and show `callback` each step's record."
+    t.model.train(); t0 = time.perf_counter()
+    try:
+        for step in range(t.start, t.total):
+            loss, n_tok = _optimizer_step(t, step)
+            epoch = t.plan[step][0]
+            epoch_end = step + 1 == t.total or t.plan[step + 1][0] != epoch
+            log.pending.append({'step': step + 1, 'epoch': epoch + 1, 'loss': loss, 'tokens': n_tok,
+                                'lr': t.scheduler.get_last_lr()[0],
+                                'seconds': round(log.seconds0 + time.perf_counter() - t0, 3), 'epoch_end': epoch_end})
+            save = _checkpoint_due(t.config, step + 1, t.total, epoch_end)
+            logged = log.flush() if save or epoch_end or len(log.pending) >= t.config.loss_every else []
+            if save: _checkpoint(t, run_dir, step + 1, log)
+            log.bar.update(1)
+            for r in logged if callback is not None else []: callback(r)
+        logged = log.flush()
+        for r in logged if callback is not None else []: callback(r)
+    finally:
+        if log.file is not None: log.file.close()
+    log.bar.close()
+
+# %% ../../../nbs/06_miner.ipynb #672b3bab
+def _result(t: _Training, log: _LossLog, run_dir: Path, n_items: int) -> TrainResult:
+    "What the run did, from its plan and its log."
+    lengths, steps = [len(s) for s in t.seqs], log.steps
+    return TrainResult(run_dir, run_dir/('model' if t.config.method == 'full' else 'adapter'), t.total, t.total,
+                       [r['loss'] for r in log.log if r['kind'] == 'epoch'],
+                       steps[-1]['loss'] if steps else float('nan'), steps[-1]['seconds'] if steps else 0.0, n_items,
+                       sum(lengths),
+                       round(padding_ratio([b for _, mb in t.plan for b in mb], lengths), 4),
+                       t.start if t.resumed else None, t.config)
+
+# %% ../../../nbs/06_miner.ipynb #c1ef7ed0
+def _save_model(result: TrainResult, model, tok, log: _LossLog):
+    "Save the trained model (or adapter) with a copy of `miner.json`, and mark the run finished, synced to the disk."
+    model_dir = result.model_dir
+    shutil.rmtree(model_dir, ignore_errors=True)
+    model.save_pretrained(model_dir); tok.save_pretrained(model_dir)
+    log.manifest.update(status='finished', global_step=result.total_steps, seconds=result.seconds,
+                        model_dir=model_dir.name, result={k: v for k, v in result.to_dict().items() if k != 'config'})
+    (model_dir/'miner.json').write_text(json.dumps(log.manifest, indent=1)); _fsync(model_dir); _fsync(log.path)
+    _write_json(log.manifest_path, log.manifest); _fsync(log.manifest_path)
 
 # %% ../../../nbs/06_miner.ipynb #ae459e6f
 def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = False, info: dict | None = None,
            callback: Callable[[dict], None] | None = None, save_model: bool = True):
     "Train and return `(TrainResult, model, seqs, tokenizer)`; `train_miner` is the public face."
-    import torch
-    from accelerate import Accelerator
-    from transformers import get_scheduler
     config = (config or MinerConfig()).check()
     texts = _items_of(data, config)
     if not texts: raise InsightkitError('no training items: the corpus (or the chosen documents) has no text')
-    run_dir = Path(out_dir); run_dir.mkdir(parents=True, exist_ok=True)
-    manifest_path, log_path = run_dir/'miner.json', run_dir/'loss.jsonl'
-    items_sha = stable_hash(texts)
-    old = json.loads(manifest_path.read_text()) if manifest_path.exists() else None
-    if old:  # settings left to the device take the run's own values
-        config = replace(config,
-                         **{k: old['config'][k] for k in CPU_RECIPE if getattr(config, k) is None
-                            and k in old['config']})
-        _check_run(run_dir, old, config, items_sha)
-        if old.get('status') == 'finished' and save_model and (run_dir/old['model_dir']).is_dir():  # nothing left to do
-            r = old['result']
-            return TrainResult(run_dir, run_dir/old['model_dir'], r['global_step'], r['total_steps'], r['epoch_losses'],
-                               r['final_loss'],
-                               r['seconds'], r['n_items'], r['n_tokens'], r['padding_ratio'], r['resumed_from'],
-                               config), None, None, None
-        if not resume: raise InsightkitError(_unfinished(run_dir, old))
-    accelerator = Accelerator(cpu=pick_device(config.device) == 'cpu')
-    config = device_recipe(config, str(accelerator.device))
-    main, device = accelerator.is_main_process, accelerator.device
-    ckpt = checkpoints(run_dir)[-1] if resume and checkpoints(run_dir) else None
-    random.seed(config.seed); torch.manual_seed(config.seed)
-    start_from = ckpt/'model' if ckpt is not None and config.method == 'full' else config.base_model
-    model, tok, _ = load_base_model(str(start_from), config.method, str(device), config.dtype, config.compute_dtype)
-    torch.set_num_threads(train_threads(str(device)))
-    amp = autocast_dtype(config, str(device))
-    model = add_adapter(model, config, amp if config.method != 'full' else None)
-    seqs = encode_items(tok, texts, config.max_length)
-    seqs = [s for s in seqs if len(s) > 1]
-    lengths = [len(s) for s in seqs]
-    plan = training_plan(lengths, config, accelerator.num_processes, accelerator.process_index)
-    total = len(plan)
-    params = [p for p in model.parameters() if p.requires_grad]
-    optimizer = make_optimizer(params, config, str(device))
-    scheduler = get_scheduler(config.schedule, optimizer, num_warmup_steps=round(config.warmup_ratio*total),
-                              num_training_steps=total)
-    model, optimizer = accelerator.prepare(model, optimizer)
-    start = _load_checkpoint(ckpt, accelerator.unwrap_model(model), optimizer, scheduler,
-                             config.method) if ckpt is not None else 0
-    if config.compile: model = torch.compile(model, dynamic=True)
-    log = [r for _, r in read_jsonl(log_path) if r['step'] <= start] if resume and log_path.exists() else []
-    manifest = {'config': config.to_dict(), 'base_model_folder': str(base_model_folder(config.base_model)),
-                'items': {'n': len(texts), 'sha256': items_sha, 'tokens': sum(lengths)}, 'info': info or {},
-                'status': 'running', 'global_step': start, 'total_steps': total, 'versions': package_versions(
-                    ('insightkit', 'torch', 'transformers', 'peft', 'accelerate', 'bitsandbytes'))}
-    if main: write_jsonl(log_path, log); _write_json(manifest_path, manifest)
-    steps = [r for r in log if r['kind'] == 'step']
-    seconds0 = steps[-1]['seconds'] if steps else 0.0
-    model.train()
-    bar = progress(total=total, initial=start, desc='training miner', unit='step') if main else _NullBar()
-    pending, log_file = [], open(log_path, 'a', encoding='utf-8') if main else None
-
-    # read the pending steps' losses off the device (one wait), log them, return their records
-    def flush() -> list[dict]:
-        if not pending: return []
-        losses = torch.stack([p['loss'] for p in pending]).float().tolist()
-        records = []
-        for p, loss in zip(pending, losses):
-            rec = {'kind': 'step', 'step': p['step'], 'epoch': p['epoch'], 'loss': round(loss, 6), 'lr': p['lr'],
-                   'tokens': int(p['tokens']), 'seconds': p['seconds']}
-            steps.append(rec); records.append(rec)
-            if p['epoch_end']:
-                mine = [r for r in steps if r['epoch'] == p['epoch']]
-                records.append({'kind': 'epoch', 'step': p['step'], 'epoch': p['epoch'],
-                                'loss': round(sum(r['loss']*r['tokens'] for r in mine)/max(1,
-                                                                                           sum(r['tokens']
-                                                                                               for r in mine)), 6)})
-        pending.clear(); log.extend(records)
-        if main:
-            # no fsync: checkpoints sync it
-            log_file.write(''.join(json.dumps(r) + '\n' for r in records)); log_file.flush()
-            _write_json(manifest_path, {**manifest, 'global_step': records[-1]['step']})
-        bar.set_postfix(loss=f"{steps[-1]['loss']:.3f}", epoch=steps[-1]['epoch'])
-        return [r for r in records if r['kind'] == 'step']
-
-    t0 = time.perf_counter()
-    try:
-        for step in range(start, total):
-            epoch, micro = plan[step]
-            cpu_batches = [collate([seqs[i] for i in b], tok.pad_token_id) for b in micro]
-            counts = [label_tokens(b) for b in cpu_batches]
-            batches = [{k: v.to(device) for k, v in b.items()} for b in cpu_batches]
-            loss, n_tok = _step(model, batches, accelerator, amp, counts)
-            if config.max_grad_norm: accelerator.clip_grad_norm_(params, config.max_grad_norm)
-            optimizer.step(); scheduler.step(); optimizer.zero_grad(set_to_none=True)
-            if accelerator.num_processes > 1:
-                loss = accelerator.reduce(loss.to(device), 'mean')
-                n_tok = accelerator.reduce(torch.tensor(n_tok, device=device), 'sum')
-            epoch_end = step + 1 == total or plan[step + 1][0] != epoch
-            pending.append({'step': step + 1, 'epoch': epoch + 1, 'loss': loss, 'tokens': n_tok,
-                            'lr': scheduler.get_last_lr()[0],
-                            'seconds': round(seconds0 + time.perf_counter() - t0, 3), 'epoch_end': epoch_end})
-            due = (
-                epoch_end
-                if config.save_every is None
-                else bool(config.save_every) and (step + 1) % config.save_every == 0
-            )
-            save = due and step + 1 < total  # the last step saves the final model instead
-            logged = flush() if save or epoch_end or len(pending) >= config.loss_every else []
-            if save:
-                if main:
-                    _fsync(log_path)
-                    _save_checkpoint(run_dir, step + 1, accelerator.unwrap_model(model), tok, optimizer, scheduler,
-                                     config.keep_checkpoints)
-                accelerator.wait_for_everyone()
-            bar.update(1)
-            for r in logged if callback is not None else []: callback(r)
-        for r in flush() if callback is not None else flush(): callback(r)
-    finally:
-        if log_file is not None: log_file.close()
-    bar.close()
-    unwrapped = accelerator.unwrap_model(model)
-    model_dir = run_dir/('model' if config.method == 'full' else 'adapter')
-    seconds = steps[-1]['seconds'] if steps else 0.0
-    epochs = [r['loss'] for r in log if r['kind'] == 'epoch']
-    batches_all = [b for _, mb in plan for b in mb]
-    result = TrainResult(run_dir, model_dir, total, total, epochs, steps[-1]['loss'] if steps else float('nan'),
-                         seconds, len(texts),
-                         sum(lengths), round(padding_ratio(batches_all, lengths), 4),
-                         start if ckpt is not None else None, config)
-    if main and save_model:
-        shutil.rmtree(model_dir, ignore_errors=True)
-        unwrapped.save_pretrained(model_dir); tok.save_pretrained(model_dir)
-        manifest.update(status='finished', global_step=total, seconds=seconds, model_dir=model_dir.name,
-                        result={k: v for k, v in result.to_dict().items() if k != 'config'})
-        (model_dir/'miner.json').write_text(json.dumps(manifest, indent=1)); _fsync(model_dir); _fsync(log_path)
-        _write_json(manifest_path, manifest); _fsync(manifest_path)
-    accelerator.wait_for_everyone()
-    return result, unwrapped, seqs, tok
+    run_dir, items_sha = Path(out_dir), stable_hash(texts)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    config, finished = _existing_run(run_dir, config, items_sha, resume, reuse_finished=save_model)
+    if finished is not None: return finished, None, None, None
+    t = _training_state(config, texts, run_dir, resume)
+    items = {'n': len(texts), 'sha256': items_sha, 'tokens': sum(len(s) for s in t.seqs)}
+    log = _LossLog(run_dir, _manifest(t.config, items, info, t.start, t.total), resume, t.accelerator.is_main_process)
+    _run_steps(t, log, run_dir, callback)
+    result, model = _result(t, log, run_dir, len(texts)), t.accelerator.unwrap_model(t.model)
+    if t.accelerator.is_main_process and save_model: _save_model(result, model, t.tok, log)
+    t.accelerator.wait_for_everyone()
+    return result, model, t.seqs, t.tok
 
 # %% ../../../nbs/06_miner.ipynb #74b0cbde
 # a corpus (all its documents and triples) or training items from `build_training_items`

@@ -5,15 +5,18 @@
 # %% ../../../nbs/06b_miner_bench.ipynb #d4c0b160
 from __future__ import annotations
 import itertools, math, random, resource, shutil, time
-from dataclasses import fields, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
+
+from fastcore.basics import patch
 
 from ...core import InsightkitError, progress
 from ...data.insight_rag import Corpus
 from ...generation.local import pick_device
 from .miner_items import build_training_items, collate, encode_items, label_tokens
-from .miner import (MinerConfig, _items_of, _step, _train, add_adapter, autocast_dtype,
+from .miner import (MinerConfig, _items_of, _load_model, _step, _train, add_adapter,
+                                                  autocast_dtype,
                                                   device_recipe,
                                                   load_base_model, make_optimizer, mean_loss, train_threads,
                                                   training_plan)
@@ -84,6 +87,99 @@ def _peak_gib(device: str, reset: bool = False) -> float:
         return round(torch.cuda.max_memory_allocated()/2**30, 2)
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/2**20, 2)  # kB on Linux
 
+# %% ../../../nbs/06b_miner_bench.ipynb #f7930533
+def _recipes(lengths: list[int], config: MinerConfig, seed: int, padded_length: int, padded_batch: int,
+             padded_micro_batch: int) -> tuple[dict, dict]:
+    """The two recipes over items of `lengths`: `{kind: (micro-batches, pad_to)}` for ours (one epoch of the plan) and
+    the repository's (shuffled, padded to `padded_length`), and `{kind: micro-batches per optimizer step}`."""
+    ours = [b for _, mb in training_plan(lengths, replace(config, max_steps=None, epochs=1)) for b in mb]
+    order = list(range(len(lengths))); random.Random(seed).shuffle(order)
+    padded = [order[i:i + padded_micro_batch] for i in range(0, len(order), padded_micro_batch)]
+    per_step = {'ours': 1, 'padded': max(1, padded_batch//padded_micro_batch)}
+    return {'ours': (ours, None), 'padded': (padded, padded_length)}, per_step
+
+# %% ../../../nbs/06b_miner_bench.ipynb #82c2b630
+@dataclass
+class _Bench:
+    "A side-by-side measurement: model, optimizer, items, both recipes, and each recipe's counts so far (`stats`)."
+    model: Any
+    tok: Any
+    optimizer: Any
+    params: list
+    seqs: list
+    recipes: dict  # kind: (micro-batches, pad_to)
+    per_step: dict  # kind: micro-batches per optimizer step
+    device: str
+    amp: Any = None  # the autocast dtype
+    max_grad_norm: float | None = None
+    stats: dict = field(init=False)
+
+    def __post_init__(self):
+        self.stats = {k: dict(seconds=0.0, predicted=0, useful=0, positions=0, micro=0) for k in self.recipes}
+
+# %% ../../../nbs/06b_miner_bench.ipynb #f6478fdd
+@patch
+def run(self: _Bench, kind: str, k: int) -> tuple[int, int, int]:
+    """Train micro-batch `k` of recipe `kind`, and take an optimizer step when its step is complete: `(predicted,
+    real, all)` token positions."""
+    import torch
+    batches, pad_to = self.recipes[kind]
+    cpu = collate([self.seqs[i] for i in batches[k % len(batches)]], self.tok.pad_token_id, pad_to)
+    n = label_tokens(cpu)
+    _step(self.model, [{key: v.to(self.device) for key, v in cpu.items()}], None, self.amp, [n])
+    if (k + 1) % self.per_step[kind] == 0:
+        if self.max_grad_norm: torch.nn.utils.clip_grad_norm_(self.params, self.max_grad_norm)
+        self.optimizer.step(); self.optimizer.zero_grad(set_to_none=True)
+    return n, int(cpu['attention_mask'].sum()), cpu['input_ids'].numel()
+
+# %% ../../../nbs/06b_miner_bench.ipynb #21fcd2ae
+@patch
+def record(self: _Bench, kind: str, counts: tuple[int, int, int], dt: float = 0.0):
+    "Count one micro-batch of recipe `kind`: its token `counts` (as `run` returns them) and the `dt` seconds it took."
+    s = self.stats[kind]; s['seconds'] += dt; s['micro'] += 1
+    s['predicted'] += counts[0]; s['useful'] += counts[1]; s['positions'] += counts[2]
+
+# %% ../../../nbs/06b_miner_bench.ipynb #ddb70643
+def _alternate(b: _Bench, steps: int) -> dict:
+    "Alternate the recipes until the padded one has taken `steps` optimizer steps; the peak memory."
+    for kind in b.recipes: b.run(kind, 0)  # warm-up, untimed
+    b.optimizer.zero_grad(set_to_none=True)
+    n = steps*b.per_step['padded']
+    bar = progress(total=n, desc='bench: padded micro-batches', unit='batch')
+    while b.stats['padded']['micro'] < n:
+        kind = 'ours' if b.stats['ours']['seconds'] <= b.stats['padded']['seconds'] else 'padded'
+        t = time.perf_counter(); c = b.run(kind, b.stats[kind]['micro']); b.record(kind, c, time.perf_counter() - t)
+        if kind == 'padded': bar.update(1)
+    bar.close()
+    return {'peak_gib': _peak_gib(b.device)}
+
+# %% ../../../nbs/06b_miner_bench.ipynb #aa08230b
+def _timed(b: _Bench, seconds: float, warmup: int) -> dict:
+    "Each recipe alone for `seconds` (whole optimizer steps) after `warmup` untimed steps; each one's peak memory."
+    peaks = {}
+    for kind in b.recipes:
+        for k in range(warmup*b.per_step[kind]): b.run(kind, k)
+        _sync(b.device); _peak_gib(b.device, reset=True)
+        t0, k = time.perf_counter(), 0
+        while time.perf_counter() - t0 < seconds or k % b.per_step[kind]:
+            b.record(kind, b.run(kind, warmup*b.per_step[kind] + k)); k += 1
+        _sync(b.device); b.stats[kind]['seconds'] = time.perf_counter() - t0
+        peaks[f'{kind}_peak_gib'] = _peak_gib(b.device)
+    return peaks
+
+# %% ../../../nbs/06b_miner_bench.ipynb #270e9524
+def _bench_rates(stats: dict, padded_per_step: int) -> dict:
+    "Both recipes' tokens per second (predicted and real), padding, seconds and steps, from their `stats`."
+    o, p = stats['ours'], stats['padded']
+    rate = lambda s, key: round(s[key]/s['seconds'], 1) if s['seconds'] else 0.0
+    return {'ours_tokens_per_s': rate(o, 'predicted'), 'padded_tokens_per_s': rate(p, 'predicted'),
+            'ratio': round(rate(o, 'predicted')/rate(p, 'predicted'), 2) if rate(p, 'predicted') else None,
+            'ours_useful_tokens_per_s': rate(o, 'useful'), 'padded_useful_tokens_per_s': rate(p, 'useful'),
+            'ours_padding': round(1 - o['useful']/o['positions'], 4),
+            'padded_padding': round(1 - p['useful']/p['positions'], 4),
+            'ours_seconds': round(o['seconds'], 1), 'padded_seconds': round(p['seconds'], 1), 'ours_steps': o['micro'],
+            'padded_steps': p['micro']//padded_per_step}
+
 # %% ../../../nbs/06b_miner_bench.ipynb #c7bfd680
 def bench_miner(data: str | Path | None = None, # data folder (default: as `resolve_data` chooses)
                 prefix: str | None = None, # file prefix
@@ -108,66 +204,15 @@ def bench_miner(data: str | Path | None = None, # data folder (default: as `reso
     config = device_recipe(config, device)
     if seconds is None and device.startswith('cuda'): seconds = 30.0
     texts = build_training_items(Corpus(data, prefix), lowercase=config.lowercase, seed=seed)[:n_items]
-    model, tok, device = load_base_model(config.base_model, config.method, device, config.dtype, config.compute_dtype)
-    torch.set_num_threads(train_threads(device))
-    amp = autocast_dtype(config, device)
-    model = add_adapter(model, config, amp if config.method != 'full' else None); model.train()
+    model, tok, amp = _load_model(config, None, device); model.train()
     params = [p for p in model.parameters() if p.requires_grad]
-    optimizer = make_optimizer(params, replace(config, lr=1e-5), device)
     seqs = encode_items(tok, texts, config.max_length)
     lengths = [len(s) for s in seqs]
-    ours = [b for _, mb in training_plan(lengths, replace(config, max_steps=None, epochs=1)) for b in mb]
-    order = list(range(len(seqs))); random.Random(seed).shuffle(order)
-    padded = [order[i:i + padded_micro_batch] for i in range(0, len(order), padded_micro_batch)]
-    per_step = {'ours': 1, 'padded': max(1, padded_batch//padded_micro_batch)}
-    recipes = {'ours': (ours, None), 'padded': (padded, padded_length)}
-    stats = {k: dict(seconds=0.0, predicted=0, useful=0, positions=0, micro=0) for k in recipes}
-
-    def run(kind: str, k: int):  # micro-batch k of a recipe, an optimizer step when its step is complete
-        batches, pad_to = recipes[kind]
-        cpu = collate([seqs[i] for i in batches[k % len(batches)]], tok.pad_token_id, pad_to)
-        n = label_tokens(cpu)
-        _step(model, [{key: v.to(device) for key, v in cpu.items()}], None, amp, [n])
-        if (k + 1) % per_step[kind] == 0:
-            if config.max_grad_norm: torch.nn.utils.clip_grad_norm_(params, config.max_grad_norm)
-            optimizer.step(); optimizer.zero_grad(set_to_none=True)
-        return n, int(cpu['attention_mask'].sum()), cpu['input_ids'].numel()
-
-    def record(kind: str, counts, dt: float):
-        s = stats[kind]; s['seconds'] += dt; s['micro'] += 1
-        s['predicted'] += counts[0]; s['useful'] += counts[1]; s['positions'] += counts[2]
-
-    peaks = {}
-    if seconds is None:  # alternating (CPU): each recipe gets the same wall time, so a busy machine slows both alike
-        for kind in recipes: run(kind, 0)  # warm-up, untimed
-        optimizer.zero_grad(set_to_none=True)
-        bar = progress(total=steps*per_step['padded'], desc='bench: padded micro-batches', unit='batch')
-        while stats['padded']['micro'] < steps*per_step['padded']:
-            kind = 'ours' if stats['ours']['seconds'] <= stats['padded']['seconds'] else 'padded'
-            t = time.perf_counter(); c = run(kind, stats[kind]['micro']); record(kind, c, time.perf_counter() - t)
-            if kind == 'padded': bar.update(1)
-        bar.close()
-        peaks = {'peak_gib': _peak_gib(device)}
-    else:  # timed: each recipe alone for `seconds` after `warmup` steps, the device synchronised around the timing only
-        for kind in recipes:
-            for k in range(warmup*per_step[kind]): run(kind, k)
-            _sync(device); _peak_gib(device, reset=True)
-            t0, k = time.perf_counter(), 0
-            while time.perf_counter() - t0 < seconds or k % per_step[kind]:
-                c = run(kind, warmup*per_step[kind] + k); k += 1
-                s = stats[kind]; s['micro'] += 1; s['predicted'] += c[0]; s['useful'] += c[1]; s['positions'] += c[2]
-            _sync(device); stats[kind]['seconds'] = time.perf_counter() - t0
-            peaks[f'{kind}_peak_gib'] = _peak_gib(device)
-    o, p = stats['ours'], stats['padded']
-    rate = lambda s, key: round(s[key]/s['seconds'], 1) if s['seconds'] else 0.0
-    return {'ours_tokens_per_s': rate(o, 'predicted'), 'padded_tokens_per_s': rate(p, 'predicted'),
-            'ratio': round(rate(o, 'predicted')/rate(p, 'predicted'), 2) if rate(p, 'predicted') else None,
-            'ours_useful_tokens_per_s': rate(o, 'useful'), 'padded_useful_tokens_per_s': rate(p, 'useful'),
-            'ours_padding': round(1 - o['useful']/o['positions'], 4),
-            'padded_padding': round(1 - p['useful']/p['positions'], 4),
-            'ours_seconds': round(o['seconds'], 1), 'padded_seconds': round(p['seconds'], 1), 'ours_steps': o['micro'],
-            'padded_steps': p['micro']//per_step['padded'], **peaks,
-            'mode': 'alternate' if seconds is None else 'timed',
+    recipes, per_step = _recipes(lengths, config, seed, padded_length, padded_batch, padded_micro_batch)
+    b = _Bench(model, tok, make_optimizer(params, replace(config, lr=1e-5), device), params, seqs, recipes, per_step,
+               device, amp, config.max_grad_norm)
+    peaks = _alternate(b, steps) if seconds is None else _timed(b, seconds, warmup)
+    return {**_bench_rates(b.stats, per_step['padded']), **peaks, 'mode': 'alternate' if seconds is None else 'timed',
             'warmup_steps': 1 if seconds is None else warmup, 'n_items': len(seqs),
             'mean_item_tokens': round(sum(lengths)/len(lengths), 1),
             'model': config.base_model, 'method': config.method, 'batch_tokens': config.batch_tokens,

@@ -5,6 +5,7 @@
 # %% ../../../nbs/07c_study.ipynb #a91c36bf
 from __future__ import annotations
 import json
+from dataclasses import dataclass
 from typing import Sequence
 
 from ...core import InsightkitError
@@ -97,6 +98,85 @@ def _cells(df, variant: str, col: str) -> dict:
     g = df[(df.variant == variant) & (df.method != 'RAG (triples)')]
     return {int(k): float(v) for k, v in zip(g.k, g[col])}
 
+# %% ../../../nbs/07c_study.ipynb #e61f9942
+def _pc(x: float) -> str:
+    "A share as a percentage with one decimal."
+    return f'{100*x:.1f}'
+
+# %% ../../../nbs/07c_study.ipynb #ed2a6505
+def _series(scores: dict) -> str:
+    "A score for each k, in percent."
+    return ', '.join(f'k={k}: {_pc(scores[k])}' for k in sorted(scores))
+
+# %% ../../../nbs/07c_study.ipynb #6cebb6d0
+@dataclass
+class _Trends:
+    "A grid's curves for `trend_claims`: scores and context tokens by k, and Insight-RAG's lead over RAG."
+    rag: dict  # k: RAG's score
+    ins: dict  # k: Insight-RAG's score
+    van: dict  # k: the vanilla score (k=0)
+    ctx_rag: dict  # k: RAG's context tokens per question
+    ctx_ins: dict  # k: Insight-RAG's context tokens per question
+    label: str  # the metric's name in the table
+
+    def __post_init__(self):
+        self.shared = sorted(set(self.rag) & set(self.ins))
+        if not self.shared: raise InsightkitError('trend_claims needs RAG and Insight-RAG cells at a shared k')
+        self.gap = {k: self.ins[k] - self.rag[k] for k in self.shared}
+        self.gaps = ', '.join(f'k={k}: {100*g:+.1f}' for k, g in self.gap.items())
+        rk, self.ik = sorted(self.rag), sorted(self.ins)
+        self.rises = all(self.rag[a] <= self.rag[b] for a, b in zip(rk, rk[1:])) and self.rag[rk[-1]] > self.rag[rk[0]]
+        self.ahead = all(g > 0 for g in self.gap.values())
+
+# %% ../../../nbs/07c_study.ipynb #5286dfeb
+def _trends(df, metric: str) -> _Trends:
+    "The curves of a `grid_frame` that `trend_claims` checks, on `metric`."
+    return _Trends(_cells(df, 'rag', metric), _cells(df, 'insight-rag', metric), _cells(df, 'vanilla', metric),
+                   _cells(df, 'rag', 'context_tokens'), _cells(df, 'insight-rag', 'context_tokens'),
+                   SCORE_LABELS.get(metric, metric))
+
+# %% ../../../nbs/07c_study.ipynb #a1e4ea5c
+def _deep_claims(tr: _Trends) -> list[tuple]:
+    "§5.1's claims about Figure 3 (deep questions): `(section, claim, ours, agrees)` rows."
+    rag, ins, v, ik, pc = tr.rag, tr.ins, tr.van.get(0), tr.ik, _pc
+    lowest = min([*rag.values(), *ins.values()])
+    return [
+        ('§5.1', 'closed-book answers are rarely right: no cell with context scores lower',
+         f'Vanilla {tr.label} {pc(v)}; lowest cell with context {pc(lowest)}' if v is not None else 'no vanilla cell',
+         v <= lowest if v is not None else None),
+        ('§5.1', 'Insight-RAG with a single insight beats RAG at every k',
+         f'Insight-RAG k={ik[0]}: {pc(ins[ik[0]])}; best RAG: {pc(max(rag.values()))} (k={max(rag, key=rag.get)})',
+         ins[ik[0]] > max(rag.values())),
+        ('§5.1', 'more documents help RAG, but it stays behind Insight-RAG',
+         f'RAG {_series(rag)}; Insight-RAG lead {tr.gaps}', tr.rises and tr.ahead),
+    ]
+
+# %% ../../../nbs/07c_study.ipynb #96c463f6
+def _multi_claims(tr: _Trends) -> list[tuple]:
+    "§5.2's claims about Figure 4 (multi-source questions): `(section, claim, ours, agrees)` rows."
+    ins, ik, gap, shared = tr.ins, tr.ik, tr.gap, tr.shared
+    slows = (ins[ik[1]] - ins[ik[0]]) >= (ins[ik[2]] - ins[ik[1]]) if len(ik) >= 3 else None
+    narrows = gap[shared[-1]] < gap[shared[0]] if len(shared) > 1 else None
+    return [('§5.2', 'Insight-RAG beats RAG at equal k', f'Insight-RAG lead {tr.gaps}', tr.ahead),
+            ('§5.2', 'Insight-RAG gains most from its first few insights, then levels off',
+             f'Insight-RAG {_series(ins)}', slows),
+            ('§5.2', 'more documents help RAG and narrow, without closing, its gap to Insight-RAG',
+             f'RAG {_series(tr.rag)}; lead {tr.gaps}',
+             (tr.rises and narrows and tr.ahead) if narrows is not None else None)]
+
+# %% ../../../nbs/07c_study.ipynb #1de3af7d
+def _headline_claims(tr: _Trends) -> list[tuple]:
+    "The introduction's claims (the largest lead, less context) beside our grid: `(section, claim, ours, agrees)`."
+    best = max(tr.gap, key=tr.gap.get)
+    ctx = ', '.join(f'k={k}: RAG {tr.ctx_rag[k]:.0f}, Insight-RAG {tr.ctx_ins[k]:.0f}' for k in tr.shared)
+    return [
+        ('§1', 'Insight-RAG leads RAG by up to 60 points (the best case over five models and both QA tasks)',
+         f'largest lead at equal k: {100*tr.gap[best]:+.1f} points (k={best})', None),
+        ('§1, §4', 'Insight-RAG needs much less context: a mined continuation is capped at 100 tokens, an abstract'
+                   ' averages 134.6 (AAN) or 226.4 (OC)',
+         'context tokens per question: ' + ctx, all(tr.ctx_ins[k] < tr.ctx_rag[k] for k in tr.shared)),
+    ]
+
 # %% ../../../nbs/07c_study.ipynb #7ea02883
 def trend_claims(df, # a `grid_frame` of a deep or multi-source grid: vanilla, RAG and Insight-RAG cells
                  task: str = 'deep', # deep (the claims of §5.1 about Figure 3) or multi (§5.2, Figure 4)
@@ -107,76 +187,9 @@ def trend_claims(df, # a `grid_frame` of a deep or multi-source grid: vanilla, R
     import pandas as pd
     if task not in ('deep', 'multi'):
         raise InsightkitError(f"trend_claims covers the deep and multi tasks, got {task!r}")
-    rag, ins, van = _cells(df, 'rag', metric), _cells(df, 'insight-rag', metric), _cells(df, 'vanilla', metric)
-    ctx_rag, ctx_ins = _cells(df, 'rag', 'context_tokens'), _cells(df, 'insight-rag', 'context_tokens')
-    shared = sorted(set(rag) & set(ins))
-    if not shared: raise InsightkitError('trend_claims needs RAG and Insight-RAG cells at a shared k')
-    pc = lambda x: f'{100*x:.1f}'
-    series = lambda s: ', '.join(f'k={k}: {pc(s[k])}' for k in sorted(s))
-    gap = {k: ins[k] - rag[k] for k in shared}
-    rk, ik = sorted(rag), sorted(ins)
-    rises = all(rag[a] <= rag[b] for a, b in zip(rk, rk[1:])) and rag[rk[-1]] > rag[rk[0]]
-    ahead = all(g > 0 for g in gap.values())
-    gaps = ', '.join(f'k={k}: {100*g:+.1f}' for k, g in gap.items())
-    m = SCORE_LABELS.get(metric, metric)
-    if task == 'deep':
-        v = van.get(0)
-        rows = [
-            (
-                '§5.1',
-                'closed-book answers are rarely right: no cell with context scores lower',
-                (
-                    f'Vanilla {m} {pc(v)}; lowest cell with context {pc(min([*rag.values(), *ins.values()]))}'
-                    if v is not None
-                    else 'no vanilla cell'
-                ),
-                v <= min([*rag.values(), *ins.values()]) if v is not None else None,
-            ),
-            (
-                '§5.1',
-                'Insight-RAG with a single insight beats RAG at every k',
-                (
-                    f'Insight-RAG k={ik[0]}: {pc(ins[ik[0]])}; best RAG: {pc(max(rag.values()))}'
-                    f' (k={max(rag, key=rag.get)})'
-                ),
-                ins[ik[0]] > max(rag.values()),
-            ),
-            (
-                '§5.1',
-                'more documents help RAG, but it stays behind Insight-RAG',
-                f'RAG {series(rag)}; Insight-RAG lead {gaps}',
-                rises and ahead,
-            ),
-        ]
-    else:
-        slows = (ins[ik[1]] - ins[ik[0]]) >= (ins[ik[2]] - ins[ik[1]]) if len(ik) >= 3 else None
-        narrows = gap[shared[-1]] < gap[shared[0]] if len(shared) > 1 else None
-        rows = [('§5.2', 'Insight-RAG beats RAG at equal k', f'Insight-RAG lead {gaps}', ahead),
-                ('§5.2', 'Insight-RAG gains most from its first few insights, then levels off',
-                 f'Insight-RAG {series(ins)}', slows),
-                ('§5.2', 'more documents help RAG and narrow, without closing, its gap to Insight-RAG',
-                 f'RAG {series(rag)}; lead {gaps}',
-                 (rises and narrows and ahead) if narrows is not None else None)]
-    best = max(gap, key=gap.get)
-    rows += [
-        (
-            '§1',
-            'Insight-RAG leads RAG by up to 60 points (the best case over five models and both QA tasks)',
-            f'largest lead at equal k: {100*gap[best]:+.1f} points (k={best})',
-            None,
-        ),
-        (
-            '§1, §4',
-            (
-                'Insight-RAG needs much less context: a mined continuation is capped at 100 tokens, an abstract'
-                ' averages 134.6 (AAN) or 226.4 (OC)'
-            ),
-            'context tokens per question: '
-            + ', '.join(f'k={k}: RAG {ctx_rag[k]:.0f}, Insight-RAG {ctx_ins[k]:.0f}' for k in shared),
-            all(ctx_ins[k] < ctx_rag[k] for k in shared),
-        ),
-    ]
-    return pd.DataFrame(rows, columns=['section', 'the paper says', f'ours ({m}, %)', 'agrees'])
+    tr = _trends(df, metric)
+    rows = (_deep_claims(tr) if task == 'deep' else _multi_claims(tr)) + _headline_claims(tr)
+    return pd.DataFrame(rows, columns=['section', 'the paper says', f'ours ({tr.label}, %)', 'agrees'])
 
 # %% ../../../nbs/07c_study.ipynb #bfeb9ca1
 def matching_flips(base: Sequence[dict], # prediction records of a run without insights (vanilla)
@@ -260,6 +273,50 @@ def judge_insights(candidates: Sequence[str | None], # identified insights (None
         for i, r in zip(asked, replies): scores[i] = float((r.data or {}).get('score', 0.0))
     return scores
 
+# %% ../../../nbs/07c_study.ipynb #5c15ff77
+def _identifier_scores(ident: str, # llm, grounded or rules
+                       task: str, its: list, # the question set and its items
+                       judge=None, # the judge LLM
+                      ) -> dict:
+    """One identifier's first insight for each question, judged against `sub rel`: the mean, the share of each score,
+    the accuracy of the multi-answer flag, and five examples."""
+    from insightkit.evaluation.metrics import average
+    qs = [it.question for it in its]
+    if ident not in ('llm', 'grounded', 'rules'):
+        raise InsightkitError(f"unknown identifier {ident!r}; expected llm, grounded or rules")
+    found = [rule_based_insights(q) for q in qs] if ident == 'rules' else identify_insights(qs)
+    # as the variant uses them by default
+    if ident == 'grounded': found = grammar_plurality(ground_insights(found, qs)[0], qs)
+    cands = [f[0]['Insight'] if f else None for f in found]
+    scores = judge_insights(cands, [f'{it.sub} {it.rel}' for it in its], judge)
+    return {'mean': average(scores), 'n': len(scores),
+            'share': {str(s): sum(x == s for x in scores) / len(scores) for s in (0.0, 0.5, 1.0)},
+            'multi_flag_accuracy': average(float(bool(f and f[0]['Multi-answer']) == (task == 'multi')) for f in found),
+            'examples': [{'question': q, 'insight': c, 'gold': f'{it.sub} {it.rel}', 'score': s}
+                         for q, c, it, s in list(zip(qs, cands, its, scores))[:5]]}
+
+# %% ../../../nbs/07c_study.ipynb #ca5dba8d
+def _miner_scores(corpus, sets: dict, tasks: Sequence[str], miner=None, top_k: int = 10) -> dict:
+    """A miner (folder or `Miner`; default: the default miner of the questions) scored on the question sets `tasks`:
+    containment EM and Recall@`top_k`, with the path it was loaded from."""
+    from insightkit.methods.insight_rag.mining import Miner, eval_miner
+    on = {t: sets.get(t, []) for t in tasks}
+    spec = miner if miner is not None else default_miner_dir(corpus, [*on.get('deep', []), *on.get('multi', [])])
+    m = spec if hasattr(spec, 'mine') else Miner(spec)
+    scored = eval_miner(m, corpus, on.get('deep', []), multi=on.get('multi', []), top_k=top_k, base=False)
+    scored['path'] = str(miner_source(spec)[0] or spec)
+    return {k_: v for k_, v in scored.items() if k_ != 'predictions'}
+
+# %% ../../../nbs/07c_study.ipynb #9a798a63
+def _retriever_scores(corpus, sets: dict, retriever: str, k: int) -> dict:
+    "Hits@`k` and MRR of `retriever` over the corpus's documents for each non-empty question set, and its kind."
+    from insightkit.retrieval.retrievers import make_retriever
+    from insightkit.evaluation.retrieval import ranked_lists, score_ranked
+    r = make_retriever(retriever, [(i, d.text) for i, d in corpus.docs.items()])
+    out = {t: score_ranked(ranked_lists(r, [it.question for it in its], depth=k), [it.doc_ids for it in its], k)
+           for t, its in sets.items() if its}
+    return {**out, 'kind': retriever}
+
 # %% ../../../nbs/07c_study.ipynb #1167feae
 def component_analysis(data=None, # data folder (default: the data in use)
                        prefix: str | None = None, # file prefix
@@ -280,49 +337,14 @@ def component_analysis(data=None, # data folder (default: the data in use)
     """Identifier (judged 0 / 0.5 / 1 against `sub rel`), miner (containment EM, Recall@k) and retriever (Hits@k, MRR)
     scores: a JSON-ready dict."""
     from insightkit.data.insight_rag import Corpus
-    from insightkit.evaluation.metrics import average
     corpus = Corpus(data, prefix)
     sets = {t: getattr(corpus, t)[:limit] for t in tasks}
     out = {'prefix': corpus.prefix, 'n': {t: len(v) for t, v in sets.items()}, 'identifier': {}, 'miner': None,
            'retriever': {}}
     for ident in identifiers:
         for t, its in sets.items():
-            if not its: continue
-            qs = [it.question for it in its]
-            if ident not in ('llm', 'grounded', 'rules'):
-                raise InsightkitError(f"unknown identifier {ident!r}; expected llm, grounded or rules")
-            found = [rule_based_insights(q) for q in qs] if ident == 'rules' else identify_insights(qs)
-            # as the variant uses them by default
-            if ident == 'grounded': found = grammar_plurality(ground_insights(found, qs)[0], qs)
-            cands = [f[0]['Insight'] if f else None for f in found]
-            scores = judge_insights(cands, [f'{it.sub} {it.rel}' for it in its], judge)
-            out['identifier'][f'{ident}/{t}'] = {
-                'mean': average(scores),
-                'n': len(scores),
-                'share': {str(s): sum(x == s for x in scores) / len(scores) for s in (0.0, 0.5, 1.0)},
-                'multi_flag_accuracy': average(
-                    float(bool(f and f[0]['Multi-answer']) == (t == 'multi')) for f in found
-                ),
-                'examples': [
-                    {'question': q, 'insight': c, 'gold': f'{it.sub} {it.rel}', 'score': s}
-                    for q, c, it, s in list(zip(qs, cands, its, scores))[:5]
-                ],
-            }
+            if its: out['identifier'][f'{ident}/{t}'] = _identifier_scores(ident, t, its, judge)
     if miner is not False:
-        from insightkit.methods.insight_rag.mining import Miner, eval_miner
-        on = {t: sets.get(t, []) for t in (miner_tasks if miner_tasks is not None else tasks)}
-        spec = miner if miner is not None else default_miner_dir(corpus, [*on.get('deep', []), *on.get('multi', [])])
-        m = spec if hasattr(spec, 'mine') else Miner(spec)
-        scored = eval_miner(m, corpus, on.get('deep', []), multi=on.get('multi', []), top_k=top_k, base=False)
-        scored['path'] = str(miner_source(spec)[0] or spec)
-        out['miner'] = {k_: v for k_, v in scored.items() if k_ != 'predictions'}
-    if retriever:
-        from insightkit.retrieval.retrievers import make_retriever
-        from insightkit.evaluation.retrieval import ranked_lists, score_ranked
-        r = make_retriever(retriever, [(i, d.text) for i, d in corpus.docs.items()])
-        for t, its in sets.items():
-            if its:
-                out['retriever'][t] = score_ranked(ranked_lists(r, [it.question for it in its], depth=k),
-                                                   [it.doc_ids for it in its], k)
-        out['retriever']['kind'] = retriever
+        out['miner'] = _miner_scores(corpus, sets, miner_tasks if miner_tasks is not None else tasks, miner, top_k)
+    if retriever: out['retriever'] = _retriever_scores(corpus, sets, retriever, k)
     return out
