@@ -27,7 +27,7 @@ __all__ = ['NO_REPEAT_NGRAM', 'DECODER_VERSION', 'BNB_KERNELS_NOTE', 'LoadedMode
 
 # %% ../../nbs/01b_local.ipynb
 NO_REPEAT_NGRAM = 6 # the local backend's default repetition guard (decision log: measured on IP-RAR's analyses)
-DECODER_VERSION = 1 # bumped whenever a change to the decoding loops can change a reply
+DECODER_VERSION = 2 # bumped whenever a change to the decoding loops can change a reply (2: fused bf16 projections)
 
 # %% ../../nbs/01b_local.ipynb #f3e34aea
 @dataclass
