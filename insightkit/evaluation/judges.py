@@ -99,29 +99,20 @@ def ask(judge: Judge, # the judge to ask
         check: Callable | None = None, # data -> data, raising OutputValidationError when the reply does not fit
        ) -> tuple[list, dict]:
     """Each conversation's checked reply data, or a `Failure` after one retry; and call counts `{calls, uncached,
-    retries, failures}`."""
-    Err, llm = _validation_error(), judge.model()
-    stats = {'calls': 0, 'uncached': 0, 'retries': 0, 'failures': 0}
-    # a reply the cache records as broken is not asked again (a stand-in model may lack the option)
-    batch = getattr(llm, 'chat_batch', None) or llm.chat
-    skip = {'skip_broken': True} if 'skip_broken' in inspect.signature(batch).parameters else {}
-    def one(conv, seed):
-        ask = dict(schema=schema, max_tokens=max_tokens, seed=seed)
-        r = llm.chat_batch([conv], **skip, **ask)[0] if skip else llm.chat(conv, **ask)
+    retries, failures}`. A reply the call cache records as broken is not asked again."""
+    from insightkit.generation.llm import chat_alone, chat_or_failures
+    llm, stats = judge.model(), {'calls': 0, 'uncached': 0, 'retries': 0, 'failures': 0}
+    def counted(r):
         stats['calls'] += 1; stats['uncached'] += not getattr(r, 'cached', False)
         return _checked(r, check)
-    out = [None]*len(conversations)
-    try:
-        replies = llm.chat_batch(list(conversations), schema=schema, max_tokens=max_tokens,
-                                 seed=judge.seed, **skip) if conversations else []
-        stats['calls'] += len(replies); stats['uncached'] += sum(not getattr(r, 'cached', False) for r in replies)
-    except Err: replies = [None]*len(conversations)  # one reply in the batch broke the schema: ask each alone
-    for i, conv in enumerate(conversations):
-        try: out[i] = _checked(replies[i], check) if replies[i] is not None else one(conv, judge.seed)
-        except Err:
-            stats['retries'] += 1
-            try: out[i] = one(list(conv) + [{'role': 'user', 'content': REPAIR_NOTE}], judge.seed + 1_000)
-            except Err as e: out[i] = Failure(str(e)[:300]); stats['failures'] += 1
+    def repair(conv):  # once more, with a note and another seed
+        stats['retries'] += 1
+        return chat_alone(llm, list(conv) + [{'role': 'user', 'content': REPAIR_NOTE}], skip_broken=True,
+                          schema=schema, max_tokens=max_tokens, seed=judge.seed + 1_000)
+    out = chat_or_failures(llm, conversations, check=counted, retry=repair, skip_broken=True, schema=schema,
+                           max_tokens=max_tokens, seed=judge.seed)
+    out = [Failure(str(r)[:300]) if isinstance(r, _validation_error()) else r for r in out]
+    stats['failures'] = sum(isinstance(r, Failure) for r in out)
     return out, stats
 
 # %% ../../nbs/04h_judges.ipynb #02921815

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json, os, statistics, tempfile, time
 from dataclasses import asdict, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from ..core import canonical_json
 from .base import (Reply, GenSettings, Backend, LLMError, SchemaError, CacheMissError,
@@ -23,7 +23,7 @@ from fastcore.basics import patch
 # %% auto #0
 __all__ = ['ROLES', 'ROLE_DEFAULTS', 'GEN_KEYS', 'ENV_KEYS', 'check_role', 'check_backend', 'read_config_file', 'configure_role',
            'reset_roles', 'role_config', 'checked_schema', 'as_messages', 'last_user_message', 'make_backend', 'LLM',
-           'get_llm', 'load_schema_file', 'llm_ask', 'bench_llm']
+           'get_llm', 'skips_broken', 'chat_alone', 'chat_or_failures', 'load_schema_file', 'llm_ask', 'bench_llm']
 
 # %% ../../nbs/01c_llm.ipynb #36bf5dbe
 ROLES = ('extractor', 'identifier', 'generator', 'judge', 'memory', 'questioner', 'miner', 'aggregator', 'reflector')
@@ -243,6 +243,50 @@ def chat_batch(self: LLM, conversations: list, schema=None, max_tokens: int | No
 def get_llm(role: str = 'generator') -> LLM:
     "The configured `LLM` of `role` (backends are shared by roles with the same backend settings)."
     return LLM(role)
+
+# %% ../../nbs/01c_llm.ipynb #52a491ae
+def skips_broken(llm) -> bool:
+    "Whether `llm.chat_batch` takes `skip_broken` (an `LLM` does; a stand-in model may not)."
+    import inspect
+    return 'skip_broken' in inspect.signature(llm.chat_batch).parameters
+
+# %% ../../nbs/01c_llm.ipynb #54130337
+def chat_alone(llm, # an `LLM`, or a stand-in with `chat_batch` (and maybe `chat`)
+               conversation: list[dict], # the conversation to ask
+               skip_broken: bool = False, # True: a call the cache records as broken raises at once, unasked
+               **ask, # schema, max_tokens, temperature, seed, ...
+              ) -> Reply:
+    "One conversation asked on its own: through `chat_batch` when skipping broken calls, else `chat`."
+    if skip_broken and skips_broken(llm): return llm.chat_batch([conversation], skip_broken=True, **ask)[0]
+    chat = getattr(llm, 'chat', None)
+    return chat(conversation, **ask) if chat is not None else llm.chat_batch([conversation], **ask)[0]
+
+# %% ../../nbs/01c_llm.ipynb #21e3bc52
+def chat_or_failures(llm, # an `LLM`, or a stand-in with `chat_batch` (and maybe `chat`)
+                     conversations: Sequence[list[dict]], # one per result
+                     check: Callable | None = None, # Reply -> result, raising `OutputValidationError` to refuse it
+                     retry: Callable | None = None, # conversation -> Reply: the last try of one that broke
+                     skip_broken: bool = False, # True: a reply known broken (now or earlier) is not asked alone
+                     **ask, # schema, max_tokens, temperature, seed, ...
+                    ) -> list:
+    """One result per conversation, asked in one batch; when the batch breaks its schema, each is asked alone; a
+    reply that breaks (or that `check` refuses) gets `retry`, and what still breaks is its `OutputValidationError`."""
+    if not conversations: return []
+    skip, check = skip_broken and skips_broken(llm), check or (lambda r: r)
+    try: replies, broken = llm.chat_batch(list(conversations), **ask, **({'skip_broken': True} if skip else {})), None
+    except OutputValidationError as e:
+        replies, broken, first = [None]*len(conversations), (getattr(e, 'broken', None) if skip else None), e
+    out = []
+    for i, conv in enumerate(conversations):
+        try:
+            if replies[i] is None and broken and broken[i]: raise OutputValidationError(str(first))
+            out.append(check(replies[i] if replies[i] is not None else chat_alone(llm, conv, skip, **ask))); continue
+        except OutputValidationError as e: err = e
+        if retry is not None:
+            try: out.append(check(retry(conv))); continue
+            except OutputValidationError as e: err = e
+        out.append(err)
+    return out
 
 # %% ../../nbs/01c_llm.ipynb #aa22e119
 def load_schema_file(path: str | Path) -> dict:

@@ -232,21 +232,14 @@ class MissingKnowledgeVariant(Variant):
 @patch
 def judge(self: MissingKnowledgeVariant, messages: list) -> list:
     "A reply (or the exception it ended in) per conversation, under the judgement schema."
-    from insightkit.generation.base import OutputValidationError
+    from insightkit.generation.llm import chat_or_failures
     s, llm = self.settings, self.llm('generator')
     ask = dict(schema=judgement_schema(s.max_queries), max_tokens=s.judgement_tokens, temperature=0.0)
-    try: return llm.chat_batch(messages, seed=s.seed, **ask)
-    except OutputValidationError: pass
-    out = []
-    for m in messages:
-        try: out.append(llm.chat(m, seed=s.seed, **ask)); continue
-        except OutputValidationError: pass
-        # once more, without the schema: the text is read (and repaired) by `parse_judgement`
+    def last_try(m):  # once more, without the schema: the text is read (and repaired) by `parse_judgement`
         retry = m[:-1] + [{'role': 'user',
                            'content': m[-1]['content'] + '\nReply with one JSON object and nothing else.'}]
-        try: out.append(llm.chat(retry, seed=s.seed + 1000, **{**ask, 'schema': None}))
-        except OutputValidationError as e: out.append(e)
-    return out
+        return llm.chat(retry, seed=s.seed + 1000, **{**ask, 'schema': None})
+    return chat_or_failures(llm, messages, retry=last_try, seed=s.seed, **ask)
 
 # %% ../../nbs/10_missing_knowledge.ipynb #b86e0bcd
 def _judge_message(task, question, hits, draft, budget, llm) -> list[dict]:

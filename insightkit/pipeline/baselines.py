@@ -9,7 +9,8 @@ from typing import Any, Literal, Sequence
 
 from ..core import InsightkitError, stable_hash
 from ..data.datasets import DocStore, Item, TaskSpec
-from .variant import BaseSettings, Trace, Variant, at_least, chat_or_failures, register_variant
+from ..generation.llm import chat_or_failures
+from .variant import BaseSettings, Trace, Variant, at_least, register_variant
 
 # %% auto #0
 __all__ = ['HYDE_PROMPT', 'REWRITE_PROMPT', 'QUERY_PATTERN', 'VanillaVariant', 'RetrievalSettings', 'index_for',

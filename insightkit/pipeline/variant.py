@@ -10,12 +10,13 @@ from typing import Any, ClassVar, Literal, Sequence
 
 from ..core import InsightkitError, stable_hash
 from ..data.datasets import DocStore, Item, TaskSpec
+from ..generation.llm import chat_or_failures
 from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['PROMPTS', 'VARIANTS', 'at_least', 'BaseSettings', 'setting_specs', 'check_value', 'make_settings', 'add_usage',
            'Trace', 'format_passages', 'matching_schema', 'llm_tokenizer', 'count_tokens', 'truncate_tokens',
-           'fit_passages', 'Variant', 'pair_texts', 'chat_or_failures', 'register_variant']
+           'fit_passages', 'Variant', 'pair_texts', 'register_variant']
 
 # %% ../../nbs/04a_variants.ipynb #8eabd56d
 def at_least(low: int | float, default, **kw):
@@ -298,25 +299,6 @@ def pair_texts(item: Item, store: DocStore | None) -> tuple[str, str]:
             raise InsightkitError(f'matching item {item.id} names document {d!r}, but no store was given')
         else: out.append(store[str(d)].text)
     return tuple(out)
-
-# %% ../../nbs/04a_variants.ipynb #eac57153
-def chat_or_failures(llm, messages: Sequence[list[dict]],
-                     retry_alone: bool = True, # False: a reply known broken (now or earlier) is not asked again
-                     **ask) -> list:
-    """One reply per conversation, asked in one batch; when the batch breaks its schema, each is asked alone (the
-    batch's good replies come from the cache) and a second failure is returned as its `OutputValidationError` (to be
-    counted, never scored)."""
-    from insightkit.generation.llm import OutputValidationError
-    if not messages: return []
-    try: return llm.chat_batch(messages, **ask) if retry_alone else llm.chat_batch(messages, skip_broken=True, **ask)
-    except OutputValidationError as e:
-        broken = getattr(e, 'broken', None) if not retry_alone else None
-        out = []
-        for i, m in enumerate(messages):
-            if broken is not None and broken[i]: out.append(OutputValidationError(str(e))); continue
-            try: out.append(llm.chat(m, **ask))
-            except OutputValidationError as e1: out.append(e1)
-        return out
 
 # %% ../../nbs/04a_variants.ipynb #36021d89
 @patch

@@ -103,18 +103,11 @@ def clean_insights(data: Any, # a reply's parsed JSON
 def _identify(inputs: Sequence, llm, task: str, max_insights: int, max_tokens: int | None,
               seed: int = 0) -> tuple[list[list[dict]], list]:
     "Insights and the replies (or the error, for an input whose reply broke the schema) of each input."
-    from insightkit.generation.base import OutputValidationError
-    from insightkit.generation.llm import get_llm
+    from insightkit.generation.llm import chat_or_failures, get_llm
     llm = llm or get_llm('identifier')
     schema = insight_schema(max_insights)
     ask = dict(schema=schema, max_tokens=max_tokens or 40*max_insights + 24, temperature=0.0, seed=seed)
-    convs = [identifier_messages(x, task) for x in inputs]
-    try: replies = llm.chat_batch(convs, **ask)
-    except OutputValidationError:
-        replies = []
-        for c in convs:
-            try: replies.append(llm.chat(c, **ask))
-            except OutputValidationError as e: replies.append(e)
+    replies = chat_or_failures(llm, [identifier_messages(x, task) for x in inputs], **ask)
     return [[] if isinstance(r, Exception) else clean_insights(r.data, max_insights) for r in replies], replies
 
 # %% ../../../nbs/07_identifier.ipynb #2bfa04e8

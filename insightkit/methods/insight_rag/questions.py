@@ -37,20 +37,13 @@ def chat_each(llm, # an `LLM` (or any object with `chat_batch(conversations, sch
               desc: str | None = None, # progress-bar label
              ) -> list:
     "One result per conversation: its `Reply` (with checked `data`) or the `OutputValidationError` that stopped it."
-    from insightkit.generation.base import OutputValidationError
+    from insightkit.generation.llm import chat_or_failures
+    def checked(r): check_reply_data(r.data, schema); return r
     out: list = []
-    def answer(group):
-        replies = llm.chat_batch(group, schema=schema, max_tokens=max_tokens)
-        for r in replies: check_reply_data(r.data, schema)
-        return replies
     with progress(total=len(conversations), desc=desc) as bar:
         for start in range(0, len(conversations), batch_size):
             group = list(conversations[start:start + batch_size])
-            try: out += answer(group)
-            except OutputValidationError:
-                for conv in group:
-                    try: out += answer([conv])
-                    except OutputValidationError as e: out.append(e)
+            out += chat_or_failures(llm, group, check=checked, schema=schema, max_tokens=max_tokens)
             bar.update(len(group))
     return out
 

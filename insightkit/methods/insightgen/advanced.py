@@ -13,8 +13,8 @@ from fastcore.basics import patch
 
 from ...core import InsightkitError
 from ...pipeline.baselines import HYDE_PROMPT, REWRITE_PROMPT, merge_by_rank, rewrite_schema
-from ...pipeline.variant import (Trace, at_least, chat_or_failures, format_passages, register_variant,
-                                         truncate_tokens)
+from ...generation.llm import chat_or_failures
+from ...pipeline.variant import Trace, at_least, format_passages, register_variant, truncate_tokens
 from .variant import (BaselineSettings, _Baseline, _cluster_of, _collection,
                                                    clustering, embedder, neighbourhood)
 

@@ -230,7 +230,7 @@ def ask_questions(cols: dict[str, list[str]], # collection -> its document ids
                   labels: dict[str, list[str]] | None = None, # collection -> key phrases, for template questions
                  ) -> tuple[list[dict], dict]:
     "Question records (`id, collection, question, answer, doc_ids, cited, origin`) and the pipeline's counts."
-    from insightkit.pipeline.variant import chat_or_failures
+    from insightkit.generation.llm import chat_or_failures
     combos, counts = combinations(cols, s), {'combinations': 0, 'failed_replies': 0, 'candidates': 0, 'open': 0,
                                              'templates': 0, 'answered': 0, 'near_duplicates': 0, 'cited': 0,
                                              'rejected': {}}

@@ -10,8 +10,9 @@ from typing import Literal, Sequence
 import numpy as np
 
 from ...core import InsightkitError, stable_hash
-from ...pipeline.variant import (BaseSettings, Trace, Variant, at_least, chat_or_failures, fit_passages,
-                                         format_passages, register_variant, truncate_tokens)
+from ...generation.llm import chat_or_failures
+from ...pipeline.variant import (BaseSettings, Trace, Variant, at_least, fit_passages, format_passages,
+                                         register_variant, truncate_tokens)
 from .clusters import Clustering, chunks_for, cluster_collection, select_clusters
 from .measures import item_measures
 from fastcore.basics import patch

@@ -8,8 +8,9 @@ import re
 from typing import Sequence
 
 from ...core import InsightkitError
-from ...pipeline.variant import (Trace, Variant, chat_or_failures, fit_passages, format_passages,
-                                         register_variant, truncate_tokens)
+from ...generation.llm import chat_or_failures
+from ...pipeline.variant import (Trace, Variant, fit_passages, format_passages, register_variant,
+                                         truncate_tokens)
 from .retrieval import (ANALYSIS_PROMPT, IPRARSettings, analysis_schema, needs_analysis,
                                                  parse_analysis, retrieve_items)
 from fastcore.basics import patch
@@ -101,7 +102,7 @@ def analyse(self: IPRARVariant, traces: Sequence[Trace]) -> list[dict | None]:
                seed=s.seed)
     chunks = range(0, len(msgs), ANALYSIS_CHUNK)
     replies = [r for j in (progress(chunks, desc='analyses', unit='chunk') if len(chunks) > 4 else chunks)
-               for r in chat_or_failures(llm, msgs[j:j + ANALYSIS_CHUNK], retry_alone=False, **ask)]
+               for r in chat_or_failures(llm, msgs[j:j + ANALYSIS_CHUNK], skip_broken=True, **ask)]
     out = []
     for t, r in zip(traces, replies):
         if isinstance(r, Exception):

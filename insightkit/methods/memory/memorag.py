@@ -111,22 +111,15 @@ class MemoRagVariant(Variant):
 @patch
 def ask_clues(self: MemoRagVariant, llm, calls: list[tuple[int, str, list]]) -> list:
     "Replies (or the exception) for `(trace index, kind, messages)` calls: schema kinds together, drafts together."
-    from insightkit.generation.llm import OutputValidationError
+    from insightkit.generation.llm import chat_or_failures
     s, out = self.settings, [None]*len(calls)
     listed = clue_schema(s.max_clues, s.clue_tokens) if s.clue_format == 'json' else None
     asks = ((listed, ('span', 'surrogate', 'keypoints'), s.clue_tokens),
             (None, ('draft',), s.draft_tokens))
     for schema, kinds, n in asks:
         idx = [i for i, (_, k, _) in enumerate(calls) if k in kinds]
-        if not idx: continue
         ask = dict(schema=schema, max_tokens=n, temperature=0.0, seed=s.seed)
-        try: replies = llm.chat_batch([calls[i][2] for i in idx], **ask)
-        except OutputValidationError:
-            replies = []
-            for i in idx:
-                try: replies.append(llm.chat(calls[i][2], **ask))
-                except OutputValidationError as e: replies.append(e)
-        for i, r in zip(idx, replies): out[i] = r
+        for i, r in zip(idx, chat_or_failures(llm, [calls[i][2] for i in idx], **ask)): out[i] = r
     return out
 
 # %% ../../../nbs/08a_memorag.ipynb #9f185dd7
