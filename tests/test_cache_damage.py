@@ -4,9 +4,11 @@ import numpy as np
 import pytest
 
 from insightkit.generation.base import Backend, Reply
-from insightkit.generation.cache import CallCache, DamagedCacheError, DamagedCacheWarning
+from insightkit.generation.cache import CallCache
 from insightkit.generation.llm import LLM
+from insightkit.methods.insight_rag.insights import MinedCache
 from insightkit.retrieval.embed import EmbeddingCache, text_key
+from insightkit.store import DamagedCacheWarning
 
 def truncate_half(p):
     con = sqlite3.connect(p); con.execute('PRAGMA wal_checkpoint(TRUNCATE)'); con.close()
@@ -41,13 +43,24 @@ def test_call_cache(damage, tmp_path, private_cache, monkeypatch, capsys):
     assert [w for w in caught if issubclass(w.category, DamagedCacheWarning) and str(p) in str(w.message)]
     assert len(list(tmp_path.glob('calls.sqlite.damaged-*'))) == 1
 
+def fill_vectors(c): c.put('m', {text_key(str(i)): np.ones(384, np.float32) for i in range(300)})
+def fill_mined(c): c.put_many([(f'k{i}', 'fp', f'fragment {i}', {'n': 1}, ['x' * 500]) for i in range(300)])
+def probe_vectors(c): c.put('m', {'k': np.ones(3, np.float32)}); return c.get('m', ['k'])['k'].tolist() == [1, 1, 1]
+def probe_mined(c): c.put_many([('k', 'fp', 'p', {}, ['again'])]); return c.get_many(['k']) == {'k': ['again']}
+
+# caches whose rows can be made again: a damaged file is moved aside with a warning and an empty one started
+REBUILDABLE = {'embeddings': (EmbeddingCache, 'embeddings.sqlite', fill_vectors, EmbeddingCache.count, probe_vectors),
+               'mined': (MinedCache, 'mined.sqlite', fill_mined, len, probe_mined)}
+
 @pytest.mark.parametrize('damage', [random_bytes, truncate_half])
-def test_embedding_cache(damage, tmp_path):
-    p = tmp_path/'embeddings.sqlite'
-    c = EmbeddingCache(p); c.put('m', {text_key(str(i)): np.ones(384, np.float32) for i in range(300)}); c.close()
+@pytest.mark.parametrize('kind', sorted(REBUILDABLE))
+def test_rebuildable_cache(kind, damage, tmp_path):
+    make, name, fill, size, probe = REBUILDABLE[kind]
+    p = tmp_path/name
+    c = make(p); fill(c); c.store.close()
     damage(p)
-    with pytest.warns(DamagedCacheWarning, match='embeddings.sqlite.damaged-'):
-        c = EmbeddingCache(p)
-    assert c.count() == 0
-    c.put('m', {'k': np.ones(3, np.float32)}); assert c.get('m', ['k'])['k'].tolist() == [1, 1, 1]
-    assert len(list(tmp_path.glob('embeddings.sqlite.damaged-*'))) == 1
+    with pytest.warns(DamagedCacheWarning, match=f'{name}.damaged-') as caught:
+        c = make(p)
+    assert str(p) in str(caught[0].message) and size(c) == 0
+    assert probe(c)
+    assert len(list(tmp_path.glob(f'{name}.damaged-*'))) == 1

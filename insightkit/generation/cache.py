@@ -4,18 +4,21 @@
 
 # %% ../../nbs/01a_call_cache.ipynb #67de8e34
 from __future__ import annotations
-import json, os, sqlite3, threading, time, warnings
+import json, os, sqlite3, time
 from dataclasses import asdict
 from pathlib import Path
 
-from ..core import InsightkitError, stable_hash, cache_dir, canonical_json
+from ..core import stable_hash, cache_dir, canonical_json
 from .base import Reply, GenSettings, LLMError
+from ..store import SqliteStore
+# names callers imported from this module; they now live in the store chapter (00b)
+from ..store import (QUICK_CHECK_MAX_BYTES, DamagedCacheError, DamagedCacheWarning, check_sqlite, is_damage,
+                              move_aside)
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['CACHE_MODES', 'QUICK_CHECK_MAX_BYTES', 'cache_mode', 'call_cache_path', 'call_key', 'DamagedCacheError',
-           'DamagedCacheWarning', 'is_damage', 'check_sqlite', 'move_aside', 'CallCache', 'default_call_cache',
-           'usage_by_role', 'call_stats']
+__all__ = ['CACHE_MODES', 'cache_mode', 'call_cache_path', 'call_key', 'CallCache', 'default_call_cache', 'usage_by_role',
+           'call_stats']
 
 # %% ../../nbs/01a_call_cache.ipynb #e5269afb
 CACHE_MODES = ('record', 'replay', 'off')
@@ -52,50 +55,6 @@ CREATE INDEX IF NOT EXISTS events_run ON events(run);
 CREATE TABLE IF NOT EXISTS broken(key TEXT PRIMARY KEY, error TEXT, created REAL);
 '''
 
-# %% ../../nbs/01a_call_cache.ipynb #236a0df8
-QUICK_CHECK_MAX_BYTES = 256 * 2**20
-
-# %% ../../nbs/01a_call_cache.ipynb #d9c83f1b
-class DamagedCacheError(InsightkitError):
-    "A cache file is not a sound SQLite database."
-    def __init__(self, path: Path, problem: str, advice: str = ''):
-        self.path, self.problem = Path(path), problem
-        super().__init__(f'cache file {path} is damaged ({problem}){advice}')
-
-# %% ../../nbs/01a_call_cache.ipynb #7e28ea4a
-class DamagedCacheWarning(UserWarning):
-    "A damaged cache file was moved aside and an empty one started."
-
-# %% ../../nbs/01a_call_cache.ipynb #3654157f
-def is_damage(e: Exception) -> bool:
-    "True for SQLite's errors about a file's contents (not locks, permissions or missing tables)."
-    return isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.OperationalError)
-
-# %% ../../nbs/01a_call_cache.ipynb #00af505c
-def check_sqlite(con: sqlite3.Connection, path: str | Path):
-    "Raise `DamagedCacheError` when the database open on `con` is not sound (first query, then `PRAGMA quick_check`)."
-    path = Path(path)
-    try:
-        con.execute('SELECT COUNT(*) FROM sqlite_master').fetchone()
-        if path.exists() and path.stat().st_size <= QUICK_CHECK_MAX_BYTES:
-            rows = [r[0] for r in con.execute('PRAGMA quick_check(5)')]
-            if rows != ['ok']: raise DamagedCacheError(path, '; '.join(rows)[:300])
-    except sqlite3.DatabaseError as e:
-        if is_damage(e): raise DamagedCacheError(path, str(e)) from None
-        raise
-
-# %% ../../nbs/01a_call_cache.ipynb #97c656b8
-def move_aside(path: str | Path) -> Path:
-    "Rename a damaged file (and its `-wal` / `-shm` companions) to `<name>.damaged-<timestamp>`; return the new path."
-    path = Path(path)
-    aside = path.with_name(f'{path.name}.damaged-{time.strftime("%Y%m%d-%H%M%S")}')
-    while aside.exists(): aside = aside.with_name(aside.name + '-1')
-    for suffix in ('-wal', '-shm'):
-        companion = path.with_name(path.name + suffix)
-        if companion.exists(): os.replace(companion, aside.with_name(aside.name + suffix))
-    os.replace(path, aside)
-    return aside
-
 # %% ../../nbs/01a_call_cache.ipynb #ccd33d86
 class CallCache:
     "The on-disk store of LLM calls and the log of calls served (one SQLite file, safe for concurrent processes)."
@@ -105,7 +64,9 @@ class CallCache:
         self.path = Path(path).expanduser() if path else call_cache_path()
         if mode is not None and mode not in CACHE_MODES:
             raise LLMError(f'cache mode {mode!r} is not one of {", ".join(CACHE_MODES)}')
-        self._mode, self._local = mode, threading.local()
+        self._mode = mode
+        self.store = SqliteStore(self.path, _CACHE_SQL, 'call cache', 'calls recorded in it will be made again',
+                                 refuse=self._keep_damaged)
 
 # %% ../../nbs/01a_call_cache.ipynb #5bb8bb9e
 @patch(as_prop=True)
@@ -115,77 +76,15 @@ def mode(self: CallCache) -> str: return self._mode or cache_mode()
 @patch
 def connect(self: CallCache) -> sqlite3.Connection:
     "This thread's connection (opened once per process and thread; WAL journal, 60 s busy timeout)."
-    con = getattr(self._local, 'con', None)
-    if con is not None and self._local.pid == os.getpid(): return con
-    self.path.parent.mkdir(parents=True, exist_ok=True)
-    try: con = self._open()
-    except DamagedCacheError as e: con = self._damaged(e)
-    self._local.con, self._local.pid = con, os.getpid()
-    return con
-
-# %% ../../nbs/01a_call_cache.ipynb #75679684
-@patch
-def _open(self: CallCache) -> sqlite3.Connection:
-    "Open the file, check it (`DamagedCacheError` when it is not a sound database) and create the tables."
-    con = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
-    try:
-        con.execute('PRAGMA busy_timeout=60000')
-        checked = False
-        for attempt in range(50):
-            try:
-                if not checked: check_sqlite(con, self.path); checked = True
-                if con.execute('PRAGMA journal_mode').fetchone()[0] != 'wal': con.execute('PRAGMA journal_mode=WAL')
-                con.execute('PRAGMA synchronous=NORMAL'); con.executescript(_CACHE_SQL)
-                break
-            except sqlite3.OperationalError as e:
-                if 'readonly' in str(e): break  # a shared read-only cache: replay still works
-                if 'locked' not in str(e) and 'busy' not in str(e): raise
-                time.sleep(0.05 * (attempt + 1))
-            except sqlite3.DatabaseError as e:
-                if is_damage(e): raise DamagedCacheError(self.path, str(e)) from None
-                raise
-    except BaseException: con.close(); raise
-    return con
+    return self.store.connect()
 
 # %% ../../nbs/01a_call_cache.ipynb #3e848141
 @patch
-def _damaged(self: CallCache, e: DamagedCacheError) -> sqlite3.Connection:
-    """In record mode, move the damaged file aside with a warning and start an empty one; otherwise stop with what
-    to do."""
-    mode = self.mode
-    if mode != 'record':
-        raise DamagedCacheError(self.path, e.problem,
-                                f'; its recorded calls cannot be read ({mode} mode). Move it aside '
-                                f'(mv {self.path} {self.path}.damaged) and record the calls again, or point '
-                                'INSIGHTKIT_CALL_CACHE at a sound copy') from None
-    aside = move_aside(self.path)
-    warnings.warn(
-        f'insightkit: the call cache {self.path} is damaged ({e.problem}); moved it to {aside} and started an '
-        'empty one: calls recorded in it will be made again',
-        DamagedCacheWarning,
-        stacklevel=3,
-    )
-    return self._open()
-
-# %% ../../nbs/01a_call_cache.ipynb #6d506ddd
-@patch
-def _write(self: CallCache, sql: str, rows: list[tuple]):
-    if not rows: return
-    con = self.connect()
-    try:
-        con.execute('BEGIN IMMEDIATE')
-        try: con.executemany(sql, rows); con.execute('COMMIT')
-        except BaseException: con.execute('ROLLBACK'); raise
-    except sqlite3.OperationalError as e:
-        if 'readonly' not in str(e): raise
-
-# %% ../../nbs/01a_call_cache.ipynb #e049aad1
-@patch
-def _rows_by_key(self: CallCache, select: str, keys: list[str]) -> list[tuple]:
-    "Rows of `SELECT ... WHERE key IN keys` (`select` up to `WHERE`), asked 500 keys at a time."
-    keys, con = list(dict.fromkeys(keys)), self.connect()
-    parts = [keys[i:i + 500] for i in range(0, len(keys), 500)]
-    return [r for p in parts for r in con.execute(f'{select} WHERE key IN ({",".join("?" * len(p))})', p)]
+def _keep_damaged(self: CallCache) -> str | None:
+    "Outside record mode a damaged call cache stays where it is: what to do instead (None: move it aside)."
+    if self.mode == 'record': return None
+    return (f'; its recorded calls cannot be read ({self.mode} mode). Move it aside (mv {self.path} '
+            f'{self.path}.damaged) and record the calls again, or point INSIGHTKIT_CALL_CACHE at a sound copy')
 
 # %% ../../nbs/01a_call_cache.ipynb #49fdea79
 @patch
@@ -193,8 +92,8 @@ def get_many(self: CallCache, keys: list[str]) -> dict[str, dict]:
     "The stored calls among `keys`: key -> {text, data, usage, model}."
     return {k: {'text': text, 'data': json.loads(data) if data is not None else None, 'usage': json.loads(usage),
                 'model': model}
-            for k, text, data, usage, model in self._rows_by_key('SELECT key, text, data, usage, model FROM calls',
-                                                                  keys)}
+            for k, text, data, usage, model in self.store.rows_in(
+                'SELECT key, text, data, usage, model FROM calls WHERE key IN', keys)}
 
 # %% ../../nbs/01a_call_cache.ipynb #ba822544
 @patch
@@ -207,7 +106,7 @@ def get(self: CallCache, key: str) -> dict | None:
 def put_many(self: CallCache, entries: list[dict]):
     "Store calls: dicts with key, backend, model, fingerprint, role, request and reply (a `Reply`)."
     now = time.time()
-    self._write('INSERT OR REPLACE INTO calls VALUES (?,?,?,?,?,?,?,?,?,?)',
+    self.store.write('INSERT OR REPLACE INTO calls VALUES (?,?,?,?,?,?,?,?,?,?)',
                 [(e['key'], e['backend'], e['model'], e['fingerprint'], e['role'], canonical_json(e['request']),
                   e['reply'].text,
                   None if e['reply'].data is None else json.dumps(e['reply'].data), json.dumps(e['reply'].usage),
@@ -218,13 +117,13 @@ def put_many(self: CallCache, entries: list[dict]):
 def put_broken(self: CallCache, errors: dict[str, str]):
     "Record calls whose reply broke its schema, key -> error (the `calls` table keeps good replies only)."
     now = time.time()
-    self._write('INSERT OR REPLACE INTO broken VALUES (?,?,?)', [(k, e[:300], now) for k, e in errors.items()])
+    self.store.write('INSERT OR REPLACE INTO broken VALUES (?,?,?)', [(k, e[:300], now) for k, e in errors.items()])
 
 # %% ../../nbs/01a_call_cache.ipynb #086c18ae
 @patch
 def get_broken(self: CallCache, keys: list[str]) -> dict[str, str]:
     "The recorded broken calls among `keys`: key -> error."
-    try: return dict(self._rows_by_key('SELECT key, error FROM broken', keys))
+    try: return dict(self.store.rows_in('SELECT key, error FROM broken WHERE key IN', keys))
     except sqlite3.OperationalError as e:
         if 'no such table' in str(e): return {}  # a read-only cache written before the table existed
         raise
@@ -234,7 +133,7 @@ def get_broken(self: CallCache, keys: list[str]) -> dict[str, str]:
 def log(self: CallCache, events: list[tuple[str, str | None, bool, dict]], run: str | None = None):
     "Record calls served: (key, role, cached, usage) each, labelled with `run` (default `INSIGHTKIT_RUN`)."
     run, now = run if run is not None else os.environ.get('INSIGHTKIT_RUN'), time.time()
-    self._write(
+    self.store.write(
         'INSERT INTO events(key, role, run, cached, prompt_tokens, completion_tokens, ts) VALUES (?,?,?,?,?,?,?)',
         [
             (k, role, run, int(cached), u.get('prompt_tokens', 0), u.get('completion_tokens', 0), now)

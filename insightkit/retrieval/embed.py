@@ -13,7 +13,7 @@ from typing import Iterable
 import numpy as np
 
 from ..core import InsightkitError, cache_dir, file_sha256, progress, stable_hash
-from ..generation.cache import DamagedCacheError, DamagedCacheWarning, check_sqlite, move_aside, is_damage
+from ..store import DamagedCacheWarning, SqliteStore
 from fastcore.basics import patch
 
 # %% auto #0
@@ -111,76 +111,49 @@ def default_embed_cache_path() -> Path:
 # %% ../../nbs/01e_embed.ipynb #70e5aca4
 class EmbeddingCache:
     "Vectors in a SQLite file, keyed by (model fingerprint, text key)."
-    LOOKUP_CHUNK = 500  # keys per `IN (...)`, well under SQLite's variable limit
+    TABLES = ('CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, key TEXT NOT NULL, '
+              'vec BLOB NOT NULL, PRIMARY KEY (model, key)) WITHOUT ROWID')
 
     def __init__(self, path: str | Path, # the SQLite file, created on demand
                  timeout: float = 60.0, # seconds to wait for another process's write lock
                 ):
-        self.path, self.timeout = Path(path), timeout; self.path.parent.mkdir(parents=True, exist_ok=True)
-        try: self.con = self._open()
-        except DamagedCacheError as e:
-            aside = move_aside(self.path)
-            warnings.warn(
-                f'insightkit: the embedding cache {self.path} is damaged ({e.problem}); moved it to {aside} and '
-                'started an empty one (vectors are computed again as needed)',
-                DamagedCacheWarning,
-                stacklevel=2,
-            )
-            self.con = self._open()
-
-# %% ../../nbs/01e_embed.ipynb #af7e9c9d
-@patch
-def _open(self: EmbeddingCache) -> sqlite3.Connection:
-    "Connect, check the file (`DamagedCacheError` when it is not a sound database) and create the table."
-    con = sqlite3.connect(self.path, timeout=self.timeout, check_same_thread=False)
-    try:
-        check_sqlite(con, self.path)
-        con.execute('PRAGMA journal_mode=WAL'); con.execute('PRAGMA synchronous=NORMAL')
-        with con:
-            con.execute('CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, key TEXT NOT NULL, '
-                        'vec BLOB NOT NULL, PRIMARY KEY (model, key)) WITHOUT ROWID')
-    except sqlite3.DatabaseError as e:
-        con.close()
-        if is_damage(e): raise DamagedCacheError(self.path, str(e)) from None
-        raise
-    except BaseException: con.close(); raise
-    return con
+        self.path, self.timeout = Path(path), timeout
+        self.store = SqliteStore(self.path, self.TABLES, 'embedding cache', 'vectors are computed again as needed',
+                                 timeout=timeout)
+        self.store.connect()  # a damaged file is moved aside now, not at the first lookup
 
 # %% ../../nbs/01e_embed.ipynb #6d912fca
 @patch
 def get(self: EmbeddingCache, model: str, keys: list[str]) -> dict[str, np.ndarray]:
     "The cached vectors among `keys` for `model` (missing keys are simply absent)."
-    out, keys = {}, list(dict.fromkeys(keys))
-    for i in range(0, len(keys), self.LOOKUP_CHUNK):
-        chunk = keys[i:i + self.LOOKUP_CHUNK]
-        q = f'SELECT key, vec FROM vectors WHERE model = ? AND key IN ({",".join("?" * len(chunk))})'
-        for k, v in self.con.execute(q, [model, *chunk]): out[k] = np.frombuffer(v, dtype=np.float32)
-    return out
+    return {k: np.frombuffer(v, dtype=np.float32)
+            for k, v in self.store.rows_in('SELECT key, vec FROM vectors WHERE model = ? AND key IN', keys, model)}
 
 # %% ../../nbs/01e_embed.ipynb #377d36a6
 @patch
 def put(self: EmbeddingCache, model: str, vectors: dict[str, np.ndarray]):
     "Store `vectors` (key -> vector) for `model` in one transaction."
     rows = [(model, k, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for k, v in vectors.items()]
-    with self.con: self.con.executemany('INSERT OR REPLACE INTO vectors (model, key, vec) VALUES (?, ?, ?)', rows)
+    self.store.write('INSERT OR REPLACE INTO vectors (model, key, vec) VALUES (?, ?, ?)', rows)
 
 # %% ../../nbs/01e_embed.ipynb #bcffacb2
 @patch
 def any_vector(self: EmbeddingCache, model: str) -> np.ndarray | None:
     "One cached vector of `model`, or None."
-    row = self.con.execute('SELECT vec FROM vectors WHERE model = ? LIMIT 1', (model,)).fetchone()
+    row = self.store.connect().execute('SELECT vec FROM vectors WHERE model = ? LIMIT 1', (model,)).fetchone()
     return None if row is None else np.frombuffer(row[0], dtype=np.float32)
 
 # %% ../../nbs/01e_embed.ipynb #f63d925f
 @patch
 def count(self: EmbeddingCache, model: str | None = None) -> int:
     "How many vectors are stored (for `model`, or in all)."
-    if model is None: return self.con.execute('SELECT COUNT(*) FROM vectors').fetchone()[0]
-    return self.con.execute('SELECT COUNT(*) FROM vectors WHERE model = ?', (model,)).fetchone()[0]
+    con = self.store.connect()
+    if model is None: return con.execute('SELECT COUNT(*) FROM vectors').fetchone()[0]
+    return con.execute('SELECT COUNT(*) FROM vectors WHERE model = ?', (model,)).fetchone()[0]
 
 # %% ../../nbs/01e_embed.ipynb #c2597a15
 @patch
-def close(self: EmbeddingCache): self.con.close()
+def close(self: EmbeddingCache): self.store.close()
 
 # %% ../../nbs/01e_embed.ipynb #c973eada
 class Embedder:

@@ -4,12 +4,13 @@
 
 # %% ../../../nbs/07a_insights.ipynb #551028a8
 from __future__ import annotations
-import json, sqlite3, time
+import json, time
 from pathlib import Path
 from typing import Sequence
 
 from fastcore.basics import patch
 from ...core import InsightkitError, cache_dir, canonical_json, file_sha256, stable_hash
+from ...store import SqliteStore
 
 # %% auto #0
 __all__ = ['miner_source', 'miner_fingerprint', 'miner_lowercase', 'MinedCache', 'CachedMiner', 'item_doc_ids',
@@ -47,49 +48,36 @@ def miner_lowercase(miner) -> bool:
 # %% ../../../nbs/07a_insights.ipynb #c9dd78c2
 class MinedCache:
     "Mined continuations on disk (SQLite), keyed by miner fingerprint, fragment and generation settings."
+    TABLES = ('CREATE TABLE IF NOT EXISTS mined (key TEXT PRIMARY KEY, miner TEXT, prompt TEXT, settings TEXT, texts'
+              ' TEXT, created REAL)')
+
     def __init__(self, path: str | Path | None = None): # the database file (default `<cache>/mined/mined.sqlite`)
         self.path = Path(path) if path else cache_dir('mined')/'mined.sqlite'
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self._connect() as con:
-            con.execute(
-                'CREATE TABLE IF NOT EXISTS mined (key TEXT PRIMARY KEY, miner TEXT, prompt TEXT, settings TEXT, texts'
-                ' TEXT, created REAL)'
-            )
+        self.store = SqliteStore(self.path, self.TABLES, 'mined-continuation cache',
+                                 'fragments are mined again as needed')
+        self.store.connect()  # a damaged file is moved aside now, not at the first lookup
 
     @staticmethod
     def key(fingerprint: str, prompt: str, settings: dict) -> str:
         "The cache key of one fragment under one miner and settings."
         return stable_hash({'miner': fingerprint, 'prompt': prompt, 'settings': settings})
 
-# %% ../../../nbs/07a_insights.ipynb #db7fd3b4
-@patch
-def _connect(self: MinedCache): return sqlite3.connect(self.path, timeout=60)
-
 # %% ../../../nbs/07a_insights.ipynb #1272aa99
 @patch
 def get_many(self: MinedCache, keys: list[str]) -> dict[str, list[str]]:
     "The cached continuations of those `keys` that are present."
-    out = {}
-    with self._connect() as con:
-        for s in range(0, len(keys), 500):
-            part = keys[s:s + 500]
-            rows = con.execute(f'SELECT key, texts FROM mined WHERE key IN ({",".join("?"*len(part))})',
-                               part).fetchall()
-            out.update({k: json.loads(t) for k, t in rows})
-    return out
+    return {k: json.loads(t) for k, t in self.store.rows_in('SELECT key, texts FROM mined WHERE key IN', keys)}
 
 # %% ../../../nbs/07a_insights.ipynb #22a720d2
 @patch
 def put_many(self: MinedCache, entries: list[tuple[str, str, str, dict, list[str]]]):
     "Store `(key, fingerprint, prompt, settings, texts)` entries."
-    with self._connect() as con:
-        con.executemany('INSERT OR REPLACE INTO mined VALUES (?, ?, ?, ?, ?, ?)',
-                        [(k, fp, p, canonical_json(s), json.dumps(t), time.time()) for k, fp, p, s, t in entries])
+    self.store.write('INSERT OR REPLACE INTO mined VALUES (?, ?, ?, ?, ?, ?)',
+                     [(k, fp, p, canonical_json(s), json.dumps(t), time.time()) for k, fp, p, s, t in entries])
 
 # %% ../../../nbs/07a_insights.ipynb #7d73141e
 @patch
-def __len__(self: MinedCache):
-    with self._connect() as con: return con.execute('SELECT COUNT(*) FROM mined').fetchone()[0]
+def __len__(self: MinedCache): return self.store.connect().execute('SELECT COUNT(*) FROM mined').fetchone()[0]
 
 # %% ../../../nbs/07a_insights.ipynb #3c047e8d
 class CachedMiner:
