@@ -3,6 +3,7 @@ PYTHON ?= python3
 MODE ?= quick
 FIGURES_ARGS ?=
 LAB_ARGS ?=
+BOOK_ARGS ?=
 NBDEV_TEST_ARGS ?= --n_workers 2
 # two pytest workers: the local model runs on half the cores, so one worker leaves a core idle;
 # tests that share a module fixture or the AAN embeddings carry an xdist_group and stay on one worker
@@ -10,7 +11,7 @@ PYTEST_ARGS ?= -n 2 --dist loadgroup
 # console scripts of this interpreter (so a fresh pyenv or venv needs no PATH or shim set-up)
 BIN = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scripts"))')
 
-.PHONY: install figures test lab export readme clean bench
+.PHONY: install figures test lab export readme clean bench book
 
 install:
 	@$(PYTHON) tools/install.py
@@ -32,6 +33,11 @@ bench: install
 # JupyterLab on 127.0.0.1 (first free port from 8888), with a token, opening nbs/index.ipynb; Ctrl-C stops it
 lab: install
 	$(PYTHON) tools/lab.py $(LAB_ARGS)
+
+# the static HTML site of chapters, course and paper figures (executed notebooks from paper_figures/out/ when there),
+# with the outputs the notebooks carry, into _docs/ (open _docs/index.html); nothing is executed
+book: install
+	$(PYTHON) tools/book.py $(BOOK_ARGS)
 
 export:
 	$(BIN)/nbdev_export
