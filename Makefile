@@ -3,6 +3,7 @@ PYTHON ?= python3
 MODE ?= quick
 FIGURES_ARGS ?=
 LAB_ARGS ?=
+RECORD ?=
 BOOK_ARGS ?=
 NBDEV_TEST_ARGS ?= --n_workers 2
 # two pytest workers: the local model runs on half the cores, so one worker leaves a core idle;
@@ -11,7 +12,7 @@ PYTEST_ARGS ?= -n 2 --dist loadgroup
 # console scripts of this interpreter (so a fresh pyenv or venv needs no PATH or shim set-up)
 BIN = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scripts"))')
 
-.PHONY: install figures test lab export readme clean bench book
+.PHONY: install figures test lab export readme clean bench book course
 
 install:
 	@$(PYTHON) tools/install.py
@@ -31,6 +32,11 @@ bench: install
 	$(PYTHON) -m insightkit.cli bench generate --json $(BENCH_ARGS)
 
 # JupyterLab on 127.0.0.1 (first free port from 8888), with a token, opening nbs/index.ipynb; Ctrl-C stops it
+# the course's lessons (course/) with papermill, every LLM call replayed from course/calls.sqlite (offline, no
+# uncached call allowed); `make course RECORD=1` records that file again with the default model
+course: install
+	$(PYTHON) -m insightkit.cli course $(if $(RECORD),--record,)
+
 lab: install
 	$(PYTHON) tools/lab.py $(LAB_ARGS)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from .core import InsightkitError
 from .commands import COMMANDS, GROUPS, config_settings
 from .course import commands as _course_commands  # compare and leaderboard join COMMANDS (15ab)
+from .course import lessons as _course_lessons  # and `course` (15c)
 
 # %% auto #0
 __all__ = ['add_flags', 'build_parser', 'main']

@@ -1,0 +1,6 @@
+"Solutions to lesson 4: memory."
+
+
+def windows(tokens, size):
+    "Consecutive windows of at most `size` tokens covering the whole sequence."
+    return [list(tokens[i:i + size]) for i in range(0, len(tokens), size)]

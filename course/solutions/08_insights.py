@@ -1,0 +1,7 @@
+"Solutions to lesson 8: insights and the miner."
+
+
+def fragment(triple):
+    "The unfinished sentence the miner completes: the head and the relation, the tail left out."
+    head, relation, _ = triple
+    return f'{head} {relation}'
