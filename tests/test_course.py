@@ -64,7 +64,7 @@ def test_leaderboard_gives_mean_interval_holm_p_costs_and_judge(env, tmp_path):
     assert out['baseline'] == 'rag' and 'holm' in out['family']
     assert [(r['variant'], r['task']) for r in out['rows']] == [('rag', 'open'), ('vanilla', 'open')]
     for r in out['rows']:
-        assert {'mean', 'ci_low', 'ci_high', 'p', 'p_holm', 'tokens_per_item', 'seconds_per_item', 'judge',
+        assert {'metric', 'mean', 'ci_low', 'ci_high', 'p', 'p_holm', 'tokens_per_item', 'seconds_per_item', 'judge',
                 'judge_position_bias'} <= set(r), r
         assert r['n'] == 2 and r['ci_low'] <= r['mean'] <= r['ci_high'] and r['tokens_per_item'] > 0
         assert r['judge'] is None or 0 <= r['judge'] <= 5, r

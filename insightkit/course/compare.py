@@ -31,7 +31,7 @@ def gold_pattern(golds: Sequence[str], # the item's gold answers
                     if isinstance(g, str) and g.strip() and len(g) <= longest}, key=len, reverse=True)
     return re.compile(r'(?<!\w)(?:' + '|'.join(parts) + r')(?!\w)', re.IGNORECASE) if parts else None
 
-# %% ../../nbs/15_compare.ipynb #fd8ffb2c
+# %% ../../nbs/15_compare.ipynb #421e6b0c
 def snippet(text, # any text (whitespace is collapsed)
             pattern: re.Pattern | None = None, # a `gold_pattern`: the snippet shows its first match
             width: int = 160, # the most characters kept
@@ -41,9 +41,14 @@ def snippet(text, # any text (whitespace is collapsed)
     if len(text) <= width: return text
     m = pattern.search(text) if pattern is not None else None
     start = 0 if m is None or m.end() <= width - 1 else min(max(0, m.start() - width//3), len(text) - width)
-    return ('…' if start else '') + text[start:start + width].strip() + ('…' if start + width < len(text) else '')
+    if start and text[start - 1] != ' ' and 0 <= (sp := text.find(' ', start)) < (m.start() if m else start + 20):
+        start = sp + 1  # begin at a word
+    end = start + width
+    if end < len(text) and text[end] != ' ' and (sp := text.rfind(' ', max(start + 1, m.end() if m else 0), end)) > 0:
+        end = sp  # end at a word
+    return ('…' if start else '') + text[start:end].strip() + ('…' if end < len(text) else '')
 
-# %% ../../nbs/15_compare.ipynb #1fd1758a
+# %% ../../nbs/15_compare.ipynb #5a9f49df
 def hit_view(hit: dict, # a retrieved hit: `id`, and `score` and `text` where the variant recorded them
              pattern: re.Pattern | None = None, store: DocStore | None = None, gold_ids: Sequence = (),
              width: int = 160) -> dict:
@@ -51,9 +56,11 @@ def hit_view(hit: dict, # a retrieved hit: `id`, and `score` and `text` where th
     i = str(hit['id'])
     doc = store[i] if store is not None and i in store else None
     text = str(hit.get('text') or (doc.text if doc is not None else ''))
+    title = (doc.title if doc is not None else '') or str(hit.get('title') or '')
     parent = doc.meta.get('doc', i) if doc is not None else i.split('#')[0]
-    out = {'id': i, 'title': (doc.title if doc is not None else '') or str(hit.get('title') or ''),
-           'snippet': snippet(text, pattern, width), 'gold_doc': i in gold_ids or str(parent) in gold_ids,
+    shown = text[len(title):] if title and text.startswith(title) else text  # the title is shown on its own
+    out = {'id': i, 'title': title, 'snippet': snippet(shown, pattern, width),
+           'gold_doc': i in gold_ids or str(parent) in gold_ids,
            'has_answer': bool(pattern is not None and pattern.search(' '.join(text.split())))}
     if isinstance(hit.get('score'), (int, float)): out['score'] = round(float(hit['score']), 4)
     return out
@@ -164,18 +171,18 @@ def to_json(self: Comparison, indent: int | None = None) -> str:
     "The comparison as a JSON string."
     return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent, default=str)
 
-# %% ../../nbs/15_compare.ipynb #b59e4255
+# %% ../../nbs/15_compare.ipynb #83b7aa9f
 @patch
 def to_text(self: Comparison) -> str:
     "Per item its question and golds, then per variant its answer, scores and cost (or why it was not run)."
     out = [f'{self.dataset} · task {self.task} ({self.kind})']
     for it in self.items:
-        golds = ' | '.join(snippet(g, width=80) for g in it['golds'][:3])
+        golds, pattern = ' | '.join(snippet(g, width=80) for g in it['golds'][:3]), gold_pattern(it['golds'])
         out.append(f"\n{it['id']}: {it['question']}\n  gold: {golds}")
         for label, r in it['results'].items():
             if r['answer'] is None: out.append(f"  {label}: not run: {r['reason']}"); continue
             scores = ', '.join(f'{k} {v:.2f}' for k, v in r['scores'].items() if v is not None)
-            out.append(f"  {label}: {snippet(r['answer'], width=100)!r}  [{scores}]  ({r['tokens']} tokens,"
+            out.append(f"  {label}: {snippet(r['answer'], pattern, 100)!r}  [{scores}]  ({r['tokens']} tokens,"
                        f" {r['seconds']} s)")
     return '\n'.join(out)
 

@@ -55,16 +55,14 @@ def task_study(cells: Sequence[Cell], dataset: str, task: str, data=None, limit:
         except InsightkitError as e: skipped[c.label] = str(e)
     return (run_study(ok, dataset, task, data, None, limit, runs_dir, batch_size) if ok else None), skipped
 
-# %% ../../nbs/15a_leaderboard.ipynb #b7efbfe8
+# %% ../../nbs/15a_leaderboard.ipynb #a0d08f19
 def board_table(studies: dict, # {(dataset, task): Study}
-                data=None) -> 'pd.DataFrame':
-    "A study table of every task's first metric, `metric` renamed `dataset:task`."
+                metrics: dict, # {(dataset, task): the metric the board shows}
+               ) -> 'pd.DataFrame':
+    "A study table of each task's board metric, `metric` renamed `dataset:task`."
     import pandas as pd
-    parts = []
-    for (ds, task), study in studies.items():
-        if study is None: continue
-        primary = find_dataset(ds, data).task(task).metrics[0]
-        parts.append(study.table[study.table.metric == primary].assign(metric=f'{ds}:{task}'))
+    parts = [s.table[s.table.metric == metrics[k]].assign(metric=':'.join(k)) for k, s in studies.items()
+             if s is not None]
     return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=list(STUDY_COLUMNS))
 
 # %% ../../nbs/15a_leaderboard.ipynb #d9c092c5
@@ -106,13 +104,14 @@ class Leaderboard:
     report: 'pd.DataFrame' = field(repr=False)
     settings: dict = field(default_factory=dict)
 
-# %% ../../nbs/15a_leaderboard.ipynb #43a842fa
-def board_rows(report, costs: dict, judged: dict | None = None) -> list[dict]:
-    "One row per (variant, task) of `report`: variant, dataset, task, n, mean, interval, diff, p, p_holm, costs."
+# %% ../../nbs/15a_leaderboard.ipynb #52551118
+def board_rows(report, metrics: dict, costs: dict, judged: dict | None = None) -> list[dict]:
+    "One row per (variant, task) of `report`: variant, dataset, task, metric, n, mean, CI, diff, p, p_holm, costs."
     rows = []
     for r in report.to_dict('records'):
         ds, task = r['metric'].split(':', 1)
-        row = {'variant': r['method'], 'dataset': ds, 'task': task, 'n': int(r['n']), 'mean': r['mean'],
+        row = {'variant': r['method'], 'dataset': ds, 'task': task, 'metric': metrics[(ds, task)], 'n': int(r['n']),
+               'mean': r['mean'],
                'ci_low': r['ci_low'], 'ci_high': r['ci_high'], 'diff': r.get('diff', math.nan),
                'p': r.get('p', math.nan), 'p_holm': r.get('p_adj', math.nan),
                **costs.get((ds, task), {}).get(r['method'], dict.fromkeys(['tokens_per_item', 'seconds_per_item'],
@@ -123,7 +122,7 @@ def board_rows(report, costs: dict, judged: dict | None = None) -> list[dict]:
         rows.append({k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in row.items()})
     return rows
 
-# %% ../../nbs/15a_leaderboard.ipynb #c115a6ed
+# %% ../../nbs/15a_leaderboard.ipynb #05d983da
 def leaderboard(variants=None, # None: every registered variant; 'a,b' or names / Cells / tuples
                 tasks=None, # 'dataset:task' names (default `DEFAULT_TASKS`)
                 data=None, # a data root (default: INSIGHTKIT_DATA, fetched, embedded)
@@ -142,14 +141,15 @@ def leaderboard(variants=None, # None: every registered variant; 'a,b' or names 
     for ds, task in pairs:
         studies[(ds, task)], why = task_study(cells, ds, task, data, limit, runs_dir, batch_size)
         skipped += [{'variant': l, 'dataset': ds, 'task': task, 'reason': r} for l, r in why.items()]
-    report = judging_report(board_table(studies, data), baseline=baseline, correction='holm', n_boot=n_boot,
+    metrics = {(ds, task): find_dataset(ds, data).task(task).metrics[0] for ds, task in pairs}
+    report = judging_report(board_table(studies, metrics), baseline=baseline, correction='holm', n_boot=n_boot,
                             seed=seed)
     costs = {k: run_costs(s) for k, s in studies.items()}
     judged = {k: judge_task(s, baseline, judges) for k, s in studies.items() if s is not None} if judge else None
     family = next((f for f in report.get('family', []) if isinstance(f, str)), 'no comparison')
     settings = {'variants': [c.label for c in cells], 'tasks': [f'{d}:{t}' for d, t in pairs], 'limit': limit,
                 'judge': judges if judge else None, 'seconds': round(time.perf_counter() - t0, 1)}
-    return Leaderboard(board_rows(report, costs, judged), skipped, baseline, family, report, settings)
+    return Leaderboard(board_rows(report, metrics, costs, judged), skipped, baseline, family, report, settings)
 
 # %% ../../nbs/15a_leaderboard.ipynb #ccfd7a2d
 @patch
@@ -165,11 +165,13 @@ def frame(self: Leaderboard) -> 'pd.DataFrame':
     import pandas as pd
     return pd.DataFrame(self.rows)
 
-# %% ../../nbs/15a_leaderboard.ipynb #1694a6f7
+# %% ../../nbs/15a_leaderboard.ipynb #f6b8c8a9
 @patch
 def to_markdown(self: Leaderboard) -> str:
     "The board as a Markdown table with the Holm family and the pairs not run under it."
-    table = self.frame().to_markdown(index=False, floatfmt='.3g') if self.rows else '(no runs)'
+    df = self.frame().astype(object)
+    table = (df.where(df.notna(), None).to_markdown(index=False, floatfmt='.4g', missingval='–') if self.rows
+             else '(no runs)')
     return (f'{table}\n\np against `{self.baseline}`: paired Wilcoxon; p_holm: {self.family}.\n'
             + (f'{len(self.skipped)} (variant, task) pairs not run (see the JSON for why).\n' if self.skipped else ''))
 
@@ -194,11 +196,14 @@ def table_html(self: Leaderboard) -> str:
 @patch
 def _repr_html_(self: Leaderboard) -> str: return f'<style>{LEADERBOARD_CSS}</style>' + self.table_html()
 
-# %% ../../nbs/15a_leaderboard.ipynb #223d4bce
+# %% ../../nbs/15a_leaderboard.ipynb #c1f7d4df
 @patch
 def figure(self: Leaderboard):
     "A matplotlib figure of the board (`plot_report`)."
-    return plot_report(self.report, baseline=self.baseline, title='leaderboard: mean score (95% bootstrap CI)')
+    fig = plot_report(self.report, baseline=self.baseline, title='leaderboard: mean score (95% bootstrap CI)')
+    names = {f"{r['dataset']}:{r['task']}": r['metric'] for r in self.rows}
+    for ax in fig.axes: ax.set_title(f'{ax.get_title()} ({names.get(ax.get_title(), "?")})')
+    return fig
 
 # %% ../../nbs/15a_leaderboard.ipynb #8b54268e
 @patch
