@@ -21,14 +21,15 @@ def run(cmd, cwd=ROOT, env=None, timeout=900, check=True):
     if check and p.returncode != 0: raise AssertionError(f'{cmd} exited {p.returncode}\nstdout:\n{p.stdout[-3000:]}\nstderr:\n{p.stderr[-3000:]}')
     return p
 
+def set_private_env(monkeypatch, cache, runs):
+    "`private_env` (chapter 01aa) through pytest's monkeypatch, so it is undone after the test or module."
+    from insightkit.generation.model_files import private_env
+    for k, v in private_env(cache, runs).items():
+        if v is None: monkeypatch.delenv(k, raising=False)
+        else: monkeypatch.setenv(k, v)
+
 @pytest.fixture
 def private_cache(tmp_path, monkeypatch):
     "A private user cache (calls, embeddings, miners, mined continuations) and runs folder; the converted default model is reused."
-    from insightkit.generation.local import reusable_models_dir
-    monkeypatch.setenv('INSIGHTKIT_MODELS', str(reusable_models_dir()))
-    monkeypatch.setenv('INSIGHTKIT_CACHE', str(tmp_path/'cache'))
-    monkeypatch.setenv('INSIGHTKIT_RUNS', str(tmp_path/'runs'))
-    monkeypatch.setenv('INSIGHTKIT_PROGRESS', '0')
-    for v in ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN', 'INSIGHTKIT_DATA'):
-        monkeypatch.delenv(v, raising=False)
+    set_private_env(monkeypatch, tmp_path/'cache', tmp_path/'runs')
     return tmp_path

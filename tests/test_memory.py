@@ -1,6 +1,7 @@
 "Chapter 08 (MemoRAG's memory): formation, KV reuse, the memorag variant on embedded L-Eval, bad input, memory tokens."
 import json, warnings
 import pytest
+from conftest import set_private_env
 from insightkit.core import InsightkitError
 from insightkit.data.datasets import DocStore, Document, Item, TaskSpec, find_dataset
 from insightkit.methods.memory.memory import EchoLLM, MemoryStore, form_memories, kv_memory, load_kv, save_kv
@@ -15,12 +16,8 @@ SMALL = dict(gist_window=320, gist_tokens=24, memory_tokens=40, clue_tokens=48, 
 @pytest.fixture(scope='module')
 def leval(tmp_path_factory, monkeypatch_module):
     "One embedded L-Eval legal question, its document cut to about 900 tokens so a test forms its memory in seconds."
-    from insightkit.generation.local import default_tokenizer, reusable_models_dir
-    monkeypatch_module.setenv('INSIGHTKIT_MODELS', str(reusable_models_dir()))
-    monkeypatch_module.setenv('INSIGHTKIT_CACHE', str(tmp_path_factory.mktemp('cache')))
-    monkeypatch_module.setenv('INSIGHTKIT_PROGRESS', '0')
-    for v in ('CONFIG', 'CALL_CACHE', 'CACHE_MODE', 'RUN', 'DATA'):
-        monkeypatch_module.delenv(f'INSIGHTKIT_{v}', raising=False)
+    from insightkit.generation.local import default_tokenizer
+    set_private_env(monkeypatch_module, tmp_path_factory.mktemp('cache'), tmp_path_factory.mktemp('runs'))
     ds = find_dataset('leval', None)
     assert ds.origin == 'embedded'
     spec, items = ds.task('legal'), ds.items('legal')[:1]

@@ -12,7 +12,8 @@ from .base import BackendUnavailable
 
 # %% auto #0
 __all__ = ['DEFAULT_LOCAL_MODEL', 'SMOLLM_PACKAGE', 'SMOLLM_GGUF', 'WEIGHT_SUFFIXES', 'models_dir', 'default_gguf',
-           'cached_file_sha256', 'weights_fingerprint', 'convert_gguf', 'reusable_models_dir']
+           'cached_file_sha256', 'weights_fingerprint', 'convert_gguf', 'reusable_models_dir', 'private_env',
+           'use_private_env']
 
 # %% ../../nbs/01aa_model_files.ipynb #ab3ca456
 DEFAULT_LOCAL_MODEL = 'smollm2-135m-instruct'
@@ -123,3 +124,21 @@ def reusable_models_dir() -> Path:
                      or platformdirs.user_cache_dir('insightkit'))/'models').expanduser()
     if any(real.glob(f'{DEFAULT_LOCAL_MODEL}-*/fingerprint.json')): return real
     return Path(tempfile.gettempdir())/'insightkit-test-models'
+
+# %% ../../nbs/01aa_model_files.ipynb #35929de4
+def private_env(cache: str | Path, # the user cache to use (`INSIGHTKIT_CACHE`)
+                runs: str | Path, # the runs folder to use (`INSIGHTKIT_RUNS`)
+               ) -> dict[str, str | None]:
+    "The settings of a private test environment, name -> value (None: unset)."
+    unset = ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN', 'INSIGHTKIT_DATA')
+    return {'INSIGHTKIT_MODELS': str(reusable_models_dir()), 'INSIGHTKIT_CACHE': str(cache),
+            'INSIGHTKIT_RUNS': str(runs), 'INSIGHTKIT_PROGRESS': '0', **dict.fromkeys(unset)}
+
+# %% ../../nbs/01aa_model_files.ipynb #71e65a38
+def use_private_env() -> dict[str, str | None]:
+    "Set `private_env` in this process, with new temporary cache and runs folders; returns the settings."
+    env = private_env(tempfile.mkdtemp(prefix='insightkit-test-'), tempfile.mkdtemp(prefix='insightkit-runs-'))
+    for k, v in env.items():
+        if v is None: os.environ.pop(k, None)
+        else: os.environ[k] = v
+    return env
