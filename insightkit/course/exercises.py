@@ -35,7 +35,9 @@ def check_cases(fn: Callable, # the student's function
     for args, want in cases:
         try: got = fn(*args)
         except Exception as e: return Feedback(False, f'{hint} Calling it with {args!r} raised {type(e).__name__}: {e}')
-        if not same(got, want): return Feedback(False, f'{hint} For {args!r} it returned {got!r}, expected {want!r}.')
+        try: fits = same(got, want)
+        except Exception: fits = False  # e.g. None where a list was due
+        if not fits: return Feedback(False, f'{hint} For {args!r} it returned {got!r}, expected {want!r}.')
     return Feedback(True, f'all {len(cases)} cases pass.')
 
 # %% ../../nbs/15b_exercises.ipynb #971e31dc
