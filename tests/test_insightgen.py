@@ -20,12 +20,13 @@ class Scripted:
 def test_collections_are_built_from_a_data_root_once(private_cache, monkeypatch):
     from insightkit.data.datasets import find_dataset
     from insightkit.methods.insightgen import collections as C
+    from insightkit.methods.insightgen.collections_dataset import AanCollections
     root = private_cache/'data'; (root/'insight-rag').mkdir(parents=True)
     emb = find_dataset('aan-collections')
     with open(root/'insight-rag'/'AAN_docs.jsonl', 'w') as f:
         for d in emb.store(): f.write(json.dumps({'id': d.id, 'document': d.text}) + '\n')
     small = C.CollectionSettings(n_collections=3, min_docs=8, max_docs=12, combos=1)
-    monkeypatch.setattr(C.AanCollections, 'settings', small)
+    monkeypatch.setattr(AanCollections, 'settings', small)
     q = Scripted(); q.calls = 0
     def chat_batch(convs, **kw): q.calls += 1; return Scripted.chat_batch(q, convs, **kw)
     q.chat_batch = chat_batch
