@@ -14,7 +14,7 @@ __all__ = ['COMMANDS', 'GROUPS', 'DATA_ARGS', 'emit', 'arg', 'command', 'add_con
            'add_miner_flags', 'add_variant_flags', 'cmd_figures', 'cmd_llm_ask', 'cmd_llm_usage', 'cmd_bench_llm',
            'cmd_bench_embed', 'cmd_data_check', 'cmd_data_fetch', 'cmd_eval_retrieval', 'cmd_run', 'cmd_variants',
            'cmd_benchdata_build', 'cmd_benchdata_select', 'config_settings', 'cmd_miner_train', 'cmd_miner_eval',
-           'cmd_bench_miner', 'cmd_bench_generate', 'cmd_bench_memory', 'cmd_judge']
+           'cmd_bench_miner', 'cmd_bench_generate', 'cmd_bench_memory', 'cmd_bench_index', 'cmd_judge']
 
 # %% ../nbs/13b_commands.ipynb #94270fc2
 def emit(result, as_json: bool):
@@ -355,6 +355,21 @@ def cmd_bench_memory(a):
     from insightkit.methods.memory.memory_bench import bench_memory
     emit(bench_memory(task=a.task, data=a.data, clues=a.clues, clue_tokens=a.clue_tokens, window=a.window,
                       lengths=a.lengths), a.json)
+
+# %% ../nbs/13b_commands.ipynb #4e619e11
+@command('bench index', 'flat, HNSW and IVF-PQ over synthetic vectors: build, memory, latency, recall@10',
+         arg('--n', type=int, default=100_000, help='corpus vectors (synthetic, clustered, 384-d)'),
+         arg('--queries', type=int, default=1000, help='queries searched in one batch'),
+         arg('--single', type=int, default=200, help='of those, how many are also searched one at a time'),
+         arg('--kinds', nargs='+', choices=['flat', 'hnsw', 'ivfpq'], default=['flat', 'hnsw', 'ivfpq'],
+             help='indexes measured (flat always, as the reference)'),
+         arg('--threads', type=int, help='faiss threads (default: every core this process may use)'),
+         arg('--dir', help='where the temporary vector store is written (default: the temp folder)'))
+def cmd_bench_index(a):
+    "Build seconds, peak memory, latency and recall@10 of each index, and the RSS of opening the memory-mapped store."
+    from insightkit.bench.index import bench_index
+    emit(bench_index(n=a.n, queries=a.queries, single=a.single, kinds=tuple(a.kinds), threads=a.threads,
+                     folder=a.dir), a.json)
 
 # %% ../nbs/13b_commands.ipynb #eecc9b40
 @command('judge', 'score finished runs with named LLM judges (rubric 0-5), agreement and position bias',
