@@ -1,5 +1,5 @@
 "The course commands: `insightkit compare` (every variant side by side, JSON and a page) and `insightkit leaderboard`."
-import json, os, subprocess, sys
+import json, os, shutil, subprocess, sys
 
 import pytest
 
@@ -9,13 +9,16 @@ pytestmark = pytest.mark.xdist_group('course')  # one private cache shared by th
 
 @pytest.fixture(scope='module')
 def env(tmp_path_factory):
-    "A private call cache and runs folder for this module's commands (the converted default model is reused)."
+    """A private runs folder and a copy of the course's recorded call cache in replay mode for this module's commands
+    (the lessons ask every call they make; the converted default model is reused)."""
     from insightkit.generation.model_files import reusable_models_dir
     d = tmp_path_factory.mktemp('course')
     gone = ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN', 'INSIGHTKIT_DATA',
             'INSIGHTKIT_PLUGINS')
+    shutil.copy(ROOT/'course'/'calls.sqlite', d/'calls.sqlite')  # the course's recording answers every call
     return {**{k: v for k, v in os.environ.items() if k not in gone}, 'INSIGHTKIT_MODELS': str(reusable_models_dir()),
-            'INSIGHTKIT_CACHE': str(d/'cache'), 'INSIGHTKIT_RUNS': str(d/'runs'), 'INSIGHTKIT_PROGRESS': '0'}
+            'INSIGHTKIT_CACHE': str(d/'cache'), 'INSIGHTKIT_RUNS': str(d/'runs'), 'INSIGHTKIT_PROGRESS': '0',
+            'INSIGHTKIT_CALL_CACHE': str(d/'calls.sqlite'), 'INSIGHTKIT_CACHE_MODE': 'replay'}
 
 def cli(*args, env, check=True):
     "Run `insightkit ARGS` in a fresh interpreter with `env`; on an unexpected exit show its output."

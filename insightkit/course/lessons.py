@@ -69,7 +69,10 @@ def stale_reasons(manifest: dict | None = None, # a `recording.json` (default: t
     why = []
     if manifest['call_identity'] != (now := call_identity()):
         why.append(f"the local backend's identity moved: {manifest['call_identity']} -> {now}")
+    from insightkit.pipeline.registry import variant_names
+    known = set(variant_names())
     for name, r in manifest['runs'].items():
+        if r['variant'] not in known: continue  # a variant a lesson defines itself (its cells are the lesson's own)
         if (h := variant_hash(r['variant'], r['settings'])) != r['variant_hash']:
             why.append(f"{name}: {r['variant']}'s prompts, settings or models changed ({r['variant_hash']} -> {h})")
     return why
@@ -107,12 +110,12 @@ def _finish_recording(d: Path, cache: Path, runs: Path, done: list[dict], start:
     (some lessons) adds its runs to the manifest."""
     manifest = _recording_manifest(d, cache, runs, done)
     old = d/'recording.json'
-    if partial and old.exists():
+    if not partial: manifest['pruned'] = prune_recording(cache, start)
+    elif old.exists():
         prev = json.loads(old.read_text())
         manifest['runs'] = {**prev['runs'], **manifest['runs']}
         manifest['lessons'] = sorted(set(prev['lessons']) | set(manifest['lessons']))
         manifest['calls'] += prev['calls']
-    else: manifest['pruned'] = prune_recording(cache, start)
     manifest['bytes'] = cache.stat().st_size
     old.write_text(json.dumps(manifest, indent=1) + '\n')
 
