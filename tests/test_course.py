@@ -27,18 +27,19 @@ def cli(*args, env, check=True):
     if check and p.returncode: raise AssertionError(f'{args} exited {p.returncode}\n{p.stdout[-2000:]}\n{p.stderr[-3000:]}')
     return p
 
-def registered():
-    from insightkit.pipeline.registry import variant_names
-    return variant_names()
+def registered(env):
+    "The registered variants as a fresh interpreter sees them (tests in this process may have registered toys)."
+    return [v['name'] for v in json.loads(cli('variants', '--json', env=env).stdout)]
 
 def test_compare_lists_every_variant_with_stages_answer_and_scores(env, tmp_path):
     page = tmp_path/'compare.html'
     out = json.loads(cli('compare', '--dataset', 'nq-open', '--limit', '1', '--json', '--html', str(page),
                          env=env).stdout)
     assert (out['dataset'], out['task'], len(out['items'])) == ('nq-open', 'open', 1)
-    assert [v['label'] for v in out['variants']] == registered()
+    names = registered(env)
+    assert [v['label'] for v in out['variants']] == names
     results = out['items'][0]['results']
-    assert set(results) == set(registered())
+    assert set(results) == set(names)
     ran = [v['label'] for v in out['variants'] if v['status'] == 'ok']
     assert {'rag', 'vanilla', 'hyde', 'rewrite'} <= set(ran), out['variants']
     for name in ran:
