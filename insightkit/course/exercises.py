@@ -75,12 +75,9 @@ def check_gold_in_context(comparison, names: Sequence[str], item: int = 0) -> Fe
 
 # %% ../../nbs/15b_exercises.ipynb #51045160
 def reciprocal_rank_fusion(rankings: Sequence[Sequence[str]], k: int = 60) -> list[str]:
-    "The reference fusion: ids by the sum over rankings of 1 / (k + rank), rank from 1; ties by first appearance."
-    score, first = {}, {}
-    for r in rankings:
-        for rank, i in enumerate(r, 1):
-            score[i] = score.get(i, 0.0) + 1.0 / (k + rank); first.setdefault(i, len(first))
-    return sorted(score, key=lambda i: (-score[i], first[i]))
+    "The reference fusion (the hybrid retriever's): ids by the sum over rankings of 1 / (k + rank), rank from 1."
+    from insightkit.retrieval.retrievers import rrf_scores
+    return list(rrf_scores(rankings, k))
 
 # %% ../../nbs/15b_exercises.ipynb #8b9f3bb4
 def check_rrf(fn: Callable[[Sequence[Sequence[str]], int], list[str]]) -> Feedback:

@@ -146,8 +146,7 @@ def mlp(self: Engine, mlp, h):
     import torch.nn.functional as F
     w, b = self.fused(('gate_up', id(mlp)), (mlp.gate_proj, mlp.up_proj))
     gate, up = F.linear(h.to(w.dtype), w, b).chunk(2, -1)
-    wd, bd = self.fused(('down', id(mlp)), (mlp.down_proj,))
-    return F.linear(self.act(gate) * up, wd, bd).to(h.dtype)
+    return self.linear(mlp.down_proj, self.act(gate) * up).to(h.dtype)
 
 # %% ../../nbs/01ab_engine.ipynb #38673a17
 @patch

@@ -19,7 +19,7 @@ from fastcore.basics import patch
 # %% auto #0
 __all__ = ['ABBREVIATIONS', 'INDEX_KINDS', 'RETRIEVER_KINDS', 'sentence_spans', 'split_sentences', 'default_tokenizer',
            'token_offsets_batch', 'token_offsets', 'chunk_texts', 'chunk_text', 'Hit', 'Retriever', 'check_items',
-           'build_faiss_index', 'DenseRetriever', 'BM25Retriever', 'HybridRetriever', 'make_retriever']
+           'build_faiss_index', 'DenseRetriever', 'BM25Retriever', 'rrf_scores', 'HybridRetriever', 'make_retriever']
 
 # %% ../../nbs/03_retrieval.ipynb #68d6775c
 ABBREVIATIONS = frozenset('al cf ca eg e.g ie i.e etc vs viz fig figs eq eqs sec secs tab no nos vol pp ch approx resp '
@@ -312,6 +312,17 @@ class BM25Retriever(Retriever):
         return [[Hit(self.ids[d], float(s), self.texts[d]) for d, s in zip(drow, srow) if s > 0]
                 for drow, srow in zip(docs, scores)]
 
+# %% ../../nbs/03_retrieval.ipynb #5fa49f08
+def rrf_scores(rankings: Sequence[Sequence], # ranked ids, best first, one list per ranking
+               k_rrf: int = 60, # rank offset: larger values flatten the fusion
+               weights: Sequence[float] | None = None, # one weight per ranking (default 1)
+              ) -> dict:
+    "Reciprocal-rank fusion: each id's sum of `w / (k_rrf + rank)`, best first (ties in order of first appearance)."
+    score = {}
+    for w, ranking in zip(weights or [1.0] * len(rankings), rankings):
+        for rank, i in enumerate(ranking, 1): score[i] = score.get(i, 0.0) + w / (k_rrf + rank)
+    return {i: score[i] for i in sorted(score, key=score.get, reverse=True)}
+
 # %% ../../nbs/03_retrieval.ipynb #85ed80ea
 class HybridRetriever(Retriever):
     "Reciprocal-rank fusion of several retrievers' rankings."
@@ -331,13 +342,9 @@ class HybridRetriever(Retriever):
         rankings = [r.search_batch(queries, max(k, self.depth)) for r in self.retrievers]
         out = []
         for qi in range(len(queries)):
-            score, text = {}, {}
-            for w, ranking in zip(self.weights, rankings):
-                for rank, h in enumerate(ranking[qi], 1):
-                    score[h.id] = score.get(h.id, 0.0) + w / (self.k_rrf + rank)
-                    text.setdefault(h.id, h.text)
-            best = sorted(score, key=score.get, reverse=True)[:k]
-            out.append([Hit(i, score[i], text[i]) for i in best])
+            text = {h.id: h.text for ranking in reversed(rankings) for h in ranking[qi]}
+            score = rrf_scores([[h.id for h in ranking[qi]] for ranking in rankings], self.k_rrf, self.weights)
+            out.append([Hit(i, score[i], text[i]) for i in list(score)[:k]])
         return out
 
 # %% ../../nbs/03_retrieval.ipynb #7876e56e
