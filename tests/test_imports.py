@@ -91,3 +91,19 @@ def test_generation_modules_import_alone():
         assert p.returncode == 0, (m, p.stderr[-2000:])
     p = subprocess.run([sys.executable, '-c', 'import insightkit.generation.openai_compat'], capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr[-2000:]
+
+def named_modules(path: Path) -> set[str]:
+    "insightkit modules that `path` names in a string (what `importlib.import_module` would be given)."
+    strings = {n.value for n in ast.walk(ast.parse(path.read_text(encoding='utf-8')))
+               if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    return {s.removesuffix('.*') for s in strings if s.removesuffix('.*') in MODULES}
+
+def test_only_the_catalogue_names_later_chapters():
+    "Issue 27: registries find backends, datasets and methods through the catalogue (the last chapter), not by name."
+    assert 'insightkit.methods.insightgen.collections_dataset' in named_modules(MODULES['insightkit.catalogue'])
+    notebooks = {n: notebook(p) for n, p in MODULES.items()}
+    bad = [f'{notebooks[a]} ({a}) names {notebooks[b]} ({b})' for a, p in MODULES.items()
+           if a not in LAZY_CHAPTERS | {'insightkit.catalogue'} for b in sorted(named_modules(p))
+           if notebooks.get(a) and notebooks.get(b) and notebooks[a] < notebooks[b]
+           and (a, b) != ('insightkit.registry', 'insightkit.catalogue')]  # the registries read the catalogue
+    assert not bad, '\n'.join(bad)

@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from ..core import InsightkitError, cache_dir, file_sha256, package_dir, stable_hash
+from ..registry import Registry
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['DATASETS', 'DATASET_MODULES', 'Item', 'Document', 'DocStore', 'TaskSpec', 'Dataset', 'register_dataset',
-           'dataset_names', 'dataset_class', 'embedded_dir', 'find_dataset']
+__all__ = ['DATASETS', 'Item', 'Document', 'DocStore', 'TaskSpec', 'Dataset', 'register_dataset', 'dataset_names',
+           'dataset_class', 'embedded_dir', 'find_dataset']
 
 # %% ../../nbs/02a_datasets.ipynb #020d68a3
 @dataclass
@@ -191,31 +192,22 @@ def load_store(self: Dataset) -> DocStore: raise NotImplementedError
 def check(self: Dataset) -> dict: raise NotImplementedError
 
 # %% ../../nbs/02a_datasets.ipynb #a9857573
-DATASETS: dict[str, type] = {}
+DATASETS = Registry('datasets', 'dataset') # name -> `Dataset` subclass (chapter 00c)
 
 # %% ../../nbs/02a_datasets.ipynb #41169920
 def register_dataset(cls: type) -> type:
     "Make a `Dataset` subclass known by its `name` (usable as a decorator)."
-    DATASETS[cls.name] = cls
-    return cls
-
-# %% ../../nbs/02a_datasets.ipynb #d3a9496b
-# modules whose import registers the built-in datasets
-DATASET_MODULES = ('insightkit.data.sources', 'insightkit.methods.insightgen.collections_dataset')
+    return DATASETS.register(cls)
 
 # %% ../../nbs/02a_datasets.ipynb #d97b570e
 def dataset_names() -> list[str]:
-    "Names of the registered datasets (the built-in ones are loaded first, by module name, so no import circle forms)."
-    import importlib
-    for m in DATASET_MODULES: importlib.import_module(m)
-    return sorted(DATASETS)
+    "Names of every dataset: the catalogue's, other packages' and plugins' (their modules are imported first)."
+    return DATASETS.names()
 
 # %% ../../nbs/02a_datasets.ipynb #5a2b21f0
 def dataset_class(name: str) -> type:
-    "The class registered as `name`; an unknown name lists the known ones."
-    if name not in dataset_names():
-        raise InsightkitError(f'unknown dataset {name!r}; known: {", ".join(dataset_names())}')
-    return DATASETS[name]
+    "The class registered as `name`, importing the module the catalogue names; an unknown name lists the known ones."
+    return DATASETS.find(name)
 
 # %% ../../nbs/02a_datasets.ipynb #afa80aa5
 def embedded_dir(name: str) -> Path:

@@ -9,9 +9,10 @@ from dataclasses import dataclass, field, asdict
 from typing import Any
 
 from ..core import InsightkitError, stable_hash
+from ..registry import Registry
 
 # %% auto #0
-__all__ = ['BACKEND_MODULES', 'Reply', 'LLMError', 'BackendUnavailable', 'SchemaError', 'OutputValidationError', 'CacheMissError',
+__all__ = ['BACKENDS', 'Reply', 'LLMError', 'BackendUnavailable', 'SchemaError', 'OutputValidationError', 'CacheMissError',
            'normalize_schema', 'schema_name', 'extract_json', 'validate_output', 'GenSettings', 'Backend',
            'register_backend', 'backend_names', 'backend_class']
 
@@ -145,25 +146,20 @@ class Backend:
         raise NotImplementedError
 
 # %% ../../nbs/01_llm_base.ipynb #3e64f0af
-BACKEND_MODULES = {'local': 'insightkit.generation.local', 'openai': 'insightkit.generation.openai_compat'}
-_REGISTRY: dict[str, type] = {}
+BACKENDS = Registry('backends', 'backend', LLMError) # name -> `Backend` subclass (chapter 00c)
 
 # %% ../../nbs/01_llm_base.ipynb #3721a5f9
 def register_backend(cls: type) -> type:
     "Class decorator: make a `Backend` subclass available to role settings under its `name`."
-    _REGISTRY[cls.name] = cls
-    return cls
+    return BACKENDS.register(cls)
 
 # %% ../../nbs/01_llm_base.ipynb #8a8f03f5
 def backend_names() -> tuple[str, ...]:
-    "Every backend a role may name: the built-in ones, then any registered since."
-    return tuple(dict.fromkeys([*BACKEND_MODULES, *_REGISTRY]))
+    "Every backend a role may name, without importing one: the catalogue's, then any registered since."
+    return tuple(BACKENDS.known())
 
 # %% ../../nbs/01_llm_base.ipynb #3093ced5
 def backend_class(name: str) -> type:
     "The `Backend` class registered under `name`, importing its module on first use."
-    if name not in _REGISTRY and name in BACKEND_MODULES:
-        try: importlib.import_module(BACKEND_MODULES[name])
-        except ImportError as e: raise BackendUnavailable(f'the {name} backend cannot be imported ({e})') from None
-    if name not in _REGISTRY: raise LLMError(f'unknown backend {name!r}; known backends: {", ".join(backend_names())}')
-    return _REGISTRY[name]
+    try: return BACKENDS.find(name)
+    except ImportError as e: raise BackendUnavailable(f'the {name} backend cannot be imported ({e})') from None

@@ -9,6 +9,7 @@ from dataclasses import MISSING, asdict, dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Literal, Sequence
 
 from ..core import InsightkitError, stable_hash
+from ..registry import Registry
 from ..data.datasets import DocStore, Item, TaskSpec
 from ..generation.llm import chat_or_failures
 from fastcore.basics import patch
@@ -325,7 +326,7 @@ def generate_matching(self: Variant, traces: Sequence[Trace], passages: Sequence
     return list(traces)
 
 # %% ../../nbs/04a_variants.ipynb #1f90f877
-VARIANTS: dict[str, type] = {}
+VARIANTS = Registry('variants', 'variant') # name -> `Variant` subclass (chapter 00c)
 
 # %% ../../nbs/04a_variants.ipynb #580390b2
 def register_variant(cls: type) -> type:
@@ -333,5 +334,4 @@ def register_variant(cls: type) -> type:
     if not (isinstance(cls, type) and issubclass(cls, Variant)):
         raise InsightkitError(f'{cls!r} is not a Variant subclass')
     if not is_dataclass(cls.Settings): raise InsightkitError(f'{cls.__name__}.Settings must be a dataclass')
-    VARIANTS[cls.name] = cls
-    return cls
+    return VARIANTS.register(cls)
