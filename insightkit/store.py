@@ -70,9 +70,11 @@ class SqliteStore:
                  lost: str, # what a file moved aside costs, for the warning: 'vectors are computed again as needed'
                  refuse: Callable[[], str | None] | None = None, # advice when a damaged file must stay (None: move it)
                  timeout: float = 60.0, # seconds to wait for another process's write lock
+                 # (table, column, type) added to a file made before the column existed
+                 columns: Sequence[tuple[str, str, str]] = (),
                 ):
         self.path, self.tables, self.name, self.lost = Path(path).expanduser(), tables, name, lost
-        self.refuse, self.timeout, self._local = refuse, timeout, threading.local()
+        self.refuse, self.timeout, self.columns, self._local = refuse, timeout, tuple(columns), threading.local()
 
 # %% ../nbs/00b_store.ipynb #f8041e9b
 @patch
@@ -98,7 +100,7 @@ def _open(self: SqliteStore) -> sqlite3.Connection:
             try:
                 if not checked: check_sqlite(con, self.path); checked = True
                 if con.execute('PRAGMA journal_mode').fetchone()[0] != 'wal': con.execute('PRAGMA journal_mode=WAL')
-                con.execute('PRAGMA synchronous=NORMAL'); con.executescript(self.tables)
+                con.execute('PRAGMA synchronous=NORMAL'); con.executescript(self.tables); self.add_columns(con)
                 break
             except sqlite3.OperationalError as e:
                 if 'readonly' in str(e): break  # a shared read-only file: reading still works
@@ -109,6 +111,16 @@ def _open(self: SqliteStore) -> sqlite3.Connection:
                 raise
     except BaseException: con.close(); raise
     return con
+
+# %% ../nbs/00b_store.ipynb
+@patch
+def add_columns(self: SqliteStore, con: sqlite3.Connection):
+    "Add each of `columns` its table lacks (a file made by an older version); another process adding it first is fine."
+    for table, column, kind in self.columns:
+        if column in {r[1] for r in con.execute(f'PRAGMA table_info({table})')}: continue
+        try: con.execute(f'ALTER TABLE {table} ADD COLUMN {column} {kind}')
+        except sqlite3.OperationalError as e:
+            if 'duplicate column' not in str(e): raise
 
 # %% ../nbs/00b_store.ipynb #2a206b48
 @patch

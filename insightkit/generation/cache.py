@@ -66,7 +66,7 @@ class CallCache:
             raise LLMError(f'cache mode {mode!r} is not one of {", ".join(CACHE_MODES)}')
         self._mode = mode
         self.store = SqliteStore(self.path, _CACHE_SQL, 'call cache', 'calls recorded in it will be made again',
-                                 refuse=self._keep_damaged)
+                                 refuse=self._keep_damaged, columns=[('events', 'scope', 'TEXT')])
 
 # %% ../../nbs/01a_call_cache.ipynb #5bb8bb9e
 @patch(as_prop=True)
@@ -131,12 +131,15 @@ def get_broken(self: CallCache, keys: list[str]) -> dict[str, str]:
 # %% ../../nbs/01a_call_cache.ipynb #cb21c6a8
 @patch
 def log(self: CallCache, events: list[tuple[str, str | None, bool, dict]], run: str | None = None):
-    "Record calls served: (key, role, cached, usage) each, labelled with `run` (default `INSIGHTKIT_RUN`)."
+    """Record calls served: (key, role, cached, usage) each, labelled with `run` (default `INSIGHTKIT_RUN`) and the
+    process's `INSIGHTKIT_SCOPE` (what a figure notebook's kernel runs under, across all its runs)."""
     run, now = run if run is not None else os.environ.get('INSIGHTKIT_RUN'), time.time()
+    scope = os.environ.get('INSIGHTKIT_SCOPE')
     self.store.write(
-        'INSERT INTO events(key, role, run, cached, prompt_tokens, completion_tokens, ts) VALUES (?,?,?,?,?,?,?)',
+        'INSERT INTO events(key, role, run, cached, prompt_tokens, completion_tokens, ts, scope) '
+        'VALUES (?,?,?,?,?,?,?,?)',
         [
-            (k, role, run, int(cached), u.get('prompt_tokens', 0), u.get('completion_tokens', 0), now)
+            (k, role, run, int(cached), u.get('prompt_tokens', 0), u.get('completion_tokens', 0), now, scope)
             for k, role, cached, u in events
         ],
     )
@@ -168,10 +171,12 @@ def usage_by_role(self: CallCache, run: str | None = None) -> dict[str, dict]:
 def call_stats(self: CallCache, run: str | None = None, # only the events of this run label
                # only events logged in this window (epoch seconds)
                since: float | None = None, until: float | None = None,
+               scope: str | None = None, # only the events logged under this `INSIGHTKIT_SCOPE`
               ) -> dict[str, int]:
-    """How many calls were served, from the cache or not, over every event, those of one `run`, or those of a time
-    window."""
-    conds = [(c, v) for c, v in (('run = ?', run), ('ts >= ?', since), ('ts <= ?', until)) if v is not None]
+    """How many calls were served, from the cache or not, over every event, those of one `run` or `scope`, or those of
+    a time window."""
+    conds = [(c, v) for c, v in (('run = ?', run), ('ts >= ?', since), ('ts <= ?', until), ('scope = ?', scope))
+             if v is not None]
     where = ('WHERE ' + ' AND '.join(c for c, _ in conds)) if conds else ''
     n, c = self.connect().execute(f'SELECT COUNT(*), SUM(cached) FROM events {where}',
                                   [v for _, v in conds]).fetchone()
@@ -193,6 +198,7 @@ def usage_by_role(run: str | None = None) -> dict[str, dict]:
     return default_call_cache().usage_by_role(run)
 
 # %% ../../nbs/01a_call_cache.ipynb #66cf188f
-def call_stats(run: str | None = None, since: float | None = None, until: float | None = None) -> dict[str, int]:
-    "Calls served from the default call cache or not (all runs, one run, or a time window)."
-    return default_call_cache().call_stats(run, since, until)
+def call_stats(run: str | None = None, since: float | None = None, until: float | None = None,
+               scope: str | None = None) -> dict[str, int]:
+    "Calls served from the default call cache or not (all runs, one run or scope, or a time window)."
+    return default_call_cache().call_stats(run, since, until, scope)

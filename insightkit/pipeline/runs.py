@@ -151,7 +151,8 @@ def run(variant: Variant, # the method
         batch_size: int = 64, # the local engine decodes 64 conversations at once
         # provenance of the data (dataset, dir, origin, file hashes) for the manifest and identity
         data: dict | None = None,
-        wait: float = 0.0, # seconds to wait for a run folder another process holds
+        # seconds to wait for a run folder another process holds (None: env `INSIGHTKIT_RUN_WAIT`, else 0: refuse)
+        wait: float | None = None,
        ) -> RunResult:
     """Answer the `items` the run folder lacks, writing each line as soon as it is answered, and keep the manifest
     current."""
@@ -168,6 +169,7 @@ def run(variant: Variant, # the method
     label = f'{name or variant.name + "-" + task.name}-{ident_hash}'
     folder = runs_base(runs_dir)/label
     folder.mkdir(parents=True, exist_ok=True)
+    wait = float(os.environ.get('INSIGHTKIT_RUN_WAIT') or 0) if wait is None else wait
     with run_lock(folder, wait), run_label(label):
         return _run_locked(variant, items, store, task, folder, label, ident, ident_hash, batch_size, data)
 
