@@ -289,10 +289,11 @@ def config_settings(a, cls=None) -> dict:
          extend=add_miner_flags)
 def cmd_miner_train(a):
     "Continually pre-train an insight miner (LoRA, QLoRA or full) on a corpus or on the documents of a few questions."
+    from accelerate import PartialState
     from insightkit.methods.insight_rag.mining import cli_train
-    emit(cli_train(a.data, a.prefix, out_dir=a.out, n_deep=a.n_deep, n_multi=a.n_multi, resume=a.resume, quick=a.quick,
-                   paper_scale=a.paper_scale,
-                   **config_settings(a)), a.json)
+    result = cli_train(a.data, a.prefix, out_dir=a.out, n_deep=a.n_deep, n_multi=a.n_multi, resume=a.resume,
+                       quick=a.quick, paper_scale=a.paper_scale, **config_settings(a))
+    if PartialState().is_main_process: emit(result, a.json)  # under accelerate launch: one report, not one a process
 
 # %% ../nbs/13b_commands.ipynb #87466916
 @command('miner eval', 'EM on deep questions and Recall@10 on multi-source ones, with the base model as control',

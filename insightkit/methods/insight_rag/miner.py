@@ -25,25 +25,36 @@ from .miner_runs import (_RESUME_HINT, TrainResult, _LossLog, _existing_run, _fs
                                                  _write_json, checkpoints, load_state)
 
 # %% auto #0
-__all__ = ['training_plan', 'mean_loss', 'train_miner']
+__all__ = ['step_groups', 'training_plan', 'mean_loss', 'train_miner']
 
 # %% ../../../nbs/06_miner.ipynb #c6b21e0c
+def step_groups(lengths: Sequence[int], # tokens of each item
+                config: MinerConfig, # batching, epochs / max_steps, grad_accum, seed
+                world: int = 1, # number of processes
+               ) -> list[tuple[int, list[list[int]]]]:
+    """For each optimizer step: `(epoch, the micro-batches of every process together)`, `world*grad_accum` of them
+    (fewer at an epoch's end); unset batching takes `CPU_RECIPE`'s values."""
+    config = device_recipe(config, 'cpu')
+    per_step, groups, epoch = world*config.grad_accum, [], 0
+    while (len(groups) < config.max_steps) if config.max_steps else (epoch < config.epochs):
+        batches = length_grouped_batches(lengths, config.batch_tokens, config.max_batch_items, config.seed, epoch)
+        groups += [(epoch, batches[s:s + per_step]) for s in range(0, len(batches), per_step)]
+        epoch += 1
+    return groups[:config.max_steps] if config.max_steps else groups
+
+# %% ../../../nbs/06_miner.ipynb #5b2c7d10
+def _share(groups: list, world: int, rank: int) -> list[tuple[int, list[list[int]]]]:
+    "Process `rank`'s micro-batches of each step group: every `world`-th one, or `[[]]` (one empty pass) when none is."
+    return [(epoch, group[rank::world] or [[]]) for epoch, group in groups]
+
+# %% ../../../nbs/06_miner.ipynb #8c1e4a52
 def training_plan(lengths: Sequence[int], # tokens of each item
                   config: MinerConfig, # batching, epochs / max_steps, grad_accum, seed
                   world: int = 1, rank: int = 0, # number of processes and this one's index
                  ) -> list[tuple[int, list[list[int]]]]:
-    """For each optimizer step of process `rank`: `(epoch, micro-batches of item indices)`; unset batching takes
-    `CPU_RECIPE`'s values."""
-    config = device_recipe(config, 'cpu')
-    per_step, plan, epoch = world*config.grad_accum, [], 0
-    while (len(plan) < config.max_steps) if config.max_steps else (epoch < config.epochs):
-        batches = length_grouped_batches(lengths, config.batch_tokens, config.max_batch_items, config.seed, epoch)
-        for s in range(0, len(batches), per_step):
-            group = batches[s:s + per_step]
-            while len(group) < world: group += batches[:world - len(group)]  # every process needs a batch
-            plan.append((epoch, group[rank::world]))
-        epoch += 1
-    return plan[:config.max_steps] if config.max_steps else plan
+    """For each optimizer step of process `rank`: `(epoch, micro-batches of item indices)`, its share of `step_groups`;
+    unset batching takes `CPU_RECIPE`'s values."""
+    return _share(step_groups(lengths, config, world), world, rank)
 
 # %% ../../../nbs/06_miner.ipynb #ba084919
 def mean_loss(model, seqs: Sequence[Sequence[int]], pad_id: int, batch_tokens: int = 2048) -> float:
@@ -60,23 +71,27 @@ def mean_loss(model, seqs: Sequence[Sequence[int]], pad_id: int, batch_tokens: i
     return total/n if n else float('nan')
 
 # %% ../../../nbs/06_miner.ipynb #3818a4cd
-def _step(model, micro_batches: list[dict], accelerator=None, amp=None, counts: list[int] | None = None) -> tuple:
-    """Forward and backward over one optimizer step's micro-batches, loss averaged over all their tokens: (loss as a
-    tensor, tokens)."""
+def _step(model, micro_batches: list[dict], accelerator=None, amp=None, counts: list[int] | None = None,
+          n_total: int | None = None, # predicted tokens of the whole step over every process (default: sum of counts)
+          scale: float = 1.0, # gradient factor: the number of processes, whose gradients DDP averages
+         ) -> tuple:
+    """Forward and backward over one optimizer step's micro-batches, each weighted by its share of the step's tokens:
+    (this process's part of the step's mean loss, as a tensor; its tokens)."""
     import torch
     counts = [label_tokens(b) for b in micro_batches] if counts is None else counts  # pass them counted on the host
-    n_total, loss_sum = sum(counts), None
+    n_total, loss_sum = n_total or sum(counts), None
     for k, (batch, n) in enumerate(zip(micro_batches, counts)):
-        if not n: continue
         last = k == len(micro_batches) - 1
+        if not n and not last: continue  # the last runs even with nothing to learn: its backward syncs the processes
         with (accelerator.no_sync(model) if accelerator is not None and not last else nullcontext()):
             with torch.autocast(batch['input_ids'].device.type, dtype=amp) if amp is not None else nullcontext():
                 loss = model(**batch).loss*(n/n_total)
-            accelerator.backward(loss) if accelerator is not None else loss.backward()
+            scaled = loss*scale if scale != 1 else loss
+            accelerator.backward(scaled) if accelerator is not None else scaled.backward()
         loss_sum = loss.detach() if loss_sum is None else loss_sum + loss.detach()
     if loss_sum is None:
         loss_sum = torch.zeros((), device=micro_batches[0]['input_ids'].device if micro_batches else 'cpu')
-    return loss_sum, n_total  # no .item(): the caller reads it when it logs
+    return loss_sum, sum(counts)  # no .item(): the caller reads it when it logs
 
 # %% ../../../nbs/06_miner.ipynb #4220ec41
 def _items_of(data, config: MinerConfig) -> list[str]:
@@ -85,10 +100,41 @@ def _items_of(data, config: MinerConfig) -> list[str]:
         raise InsightkitError('train_miner takes a Corpus or a list of item texts, not one string')
     return [str(t) for t in data]
 
+# %% ../../../nbs/06_miner.ipynb #a7c3e915
+def _accelerator(device: str):
+    """The run's `Accelerator` (on the CPU when `device` picks it); refuses `accelerate launch --cpu --num_processes N`,
+    which starts this one process alone."""
+    from accelerate import Accelerator
+    env, sizes = os.environ, ('WORLD_SIZE', 'PMI_SIZE', 'OMPI_COMM_WORLD_SIZE', 'MV2_COMM_WORLD_SIZE')
+    if env.get('ACCELERATE_USE_CPU', '').lower() in ('1', 'true') and env.get('MASTER_ADDR') and \
+            not any(env.get(k) for k in sizes):
+        raise InsightkitError(
+            '`accelerate launch --cpu --num_processes N` starts one process, not N (accelerate runs several CPU '
+            'processes only under mpirun); launch with `--multi_gpu --num_processes N` or `--config_file '
+            'configs/accelerate/multi_gpu.yaml --num_processes N`: on a machine without a GPU each process trains '
+            'on the CPU, over gloo')
+    return Accelerator(cpu=pick_device(device) == 'cpu')
+
+# %% ../../../nbs/06_miner.ipynb #c4e0b6a8
+def _deepspeed_ready(accelerator, config: MinerConfig, resuming: bool):
+    """Ready a DeepSpeed launch (`configs/accelerate/deepspeed_zero2.yaml`): one micro-batch per process and step, no
+    resuming; untested here, as DESIGN.md says."""
+    if config.grad_accum != 1:
+        raise InsightkitError('under DeepSpeed the miner trains one micro-batch per process and step (DeepSpeed steps '
+                              'the optimizer after each backward): use grad_accum 1, and larger --batch-tokens')
+    if resuming:
+        raise InsightkitError("a DeepSpeed run cannot be resumed: ZeRO shards the optimizer state over the processes "
+                              "and a checkpoint keeps the main process's shard only; train it again, or use DDP "
+                              "(configs/accelerate/multi_gpu.yaml)")
+    ds = accelerator.state.deepspeed_plugin.deepspeed_config
+    if ds.get('train_micro_batch_size_per_gpu', 'auto') == 'auto':
+        ds['train_micro_batch_size_per_gpu'] = 1  # batches are counted in tokens; DeepSpeed only reports this number
+
 # %% ../../../nbs/06_miner.ipynb #9bea58d6
 @dataclass
 class _Training:
-    "What a run trains with: accelerator, model, tokenizer, items, plan, optimizer, scheduler, and its first step."
+    """What a run trains with: accelerator, model, tokenizer, items, plan (this process's share of `groups`), optimizer,
+    scheduler, and its first step."""
     config: MinerConfig  # with the device's recipe
     accelerator: Any
     model: Any
@@ -99,6 +145,8 @@ class _Training:
     params: list
     optimizer: Any
     scheduler: Any
+    groups: list  # every process's micro-batches of each step (`step_groups`)
+    tokens: list  # predicted tokens of each step over every process
     start: int = 0
     resumed: bool = False  # whether it continues from a checkpoint
 
@@ -117,19 +165,21 @@ def _load_model(config: MinerConfig, ckpt: Path | None, device: str) -> tuple:
     return add_adapter(model, config, amp if config.method != 'full' else None), tok, amp
 
 # %% ../../../nbs/06_miner.ipynb #53ce4210
-def _training_state(config: MinerConfig, texts: list[str], run_dir: Path, resume: bool) -> _Training:
-    """Set a run up: the accelerator and the device's recipe, the model, the items and their plan, the optimizer and
+def _training_state(config: MinerConfig, texts: list[str], run_dir: Path, resume: bool, accelerator) -> _Training:
+    """Set a run up on `accelerator`: the device's recipe, the model, the items and their plan, the optimizer and
     scheduler, restored from the last checkpoint when resuming."""
     import torch
-    from accelerate import Accelerator
     from transformers import get_scheduler
-    accelerator = Accelerator(cpu=pick_device(config.device) == 'cpu')
     config, device = device_recipe(config, str(accelerator.device)), str(accelerator.device)
     ckpt = checkpoints(run_dir)[-1] if resume and checkpoints(run_dir) else None
+    if accelerator.state.deepspeed_plugin is not None: _deepspeed_ready(accelerator, config, ckpt is not None)
     random.seed(config.seed); torch.manual_seed(config.seed)
     model, tok, amp = _load_model(config, ckpt, device)
     seqs = [s for s in encode_items(tok, texts, config.max_length) if len(s) > 1]
-    plan = training_plan([len(s) for s in seqs], config, accelerator.num_processes, accelerator.process_index)
+    world = accelerator.num_processes
+    groups = step_groups([len(s) for s in seqs], config, world)
+    plan = _share(groups, world, accelerator.process_index)
+    tokens = [sum(len(seqs[i]) - 1 for b in group for i in b) for _, group in groups]  # as `label_tokens` counts
     params = [p for p in model.parameters() if p.requires_grad]
     optimizer = make_optimizer(params, config, device)
     scheduler = get_scheduler(config.schedule, optimizer, num_warmup_steps=round(config.warmup_ratio*len(plan)),
@@ -138,25 +188,23 @@ def _training_state(config: MinerConfig, texts: list[str], run_dir: Path, resume
     start = _load_checkpoint(ckpt, accelerator.unwrap_model(model), optimizer, scheduler,
                              config.method) if ckpt is not None else 0
     if config.compile: model = torch.compile(model, dynamic=True)
-    return _Training(config, accelerator, model, tok, amp, seqs, plan, params, optimizer, scheduler, start,
-                     ckpt is not None)
+    return _Training(config, accelerator, model, tok, amp, seqs, plan, params, optimizer, scheduler, groups, tokens,
+                     start, ckpt is not None)
 
 # %% ../../../nbs/06_miner.ipynb #944a05a6
 def _optimizer_step(t: _Training, step: int) -> tuple:
-    """Step `step` of the plan: forward and backward over its micro-batches, clipping, optimizer and scheduler;
-    `(loss, tokens)`, averaged and summed over the processes."""
-    import torch
-    device = t.accelerator.device
-    cpu_batches = [collate([t.seqs[i] for i in b], t.tok.pad_token_id) for b in t.plan[step][1]]
-    counts = [label_tokens(b) for b in cpu_batches]
+    """Step `step` of the plan: forward and backward over this process's micro-batches, clipping, optimizer and
+    scheduler; `(loss, tokens)` of the whole step, over every process."""
+    device, world, mbs = t.accelerator.device, t.accelerator.num_processes, t.plan[step][1]
+    pad = t.tok.pad_token_id  # an empty micro-batch [] runs two tokens, weighted zero: it learns nothing
+    cpu_batches = [collate([t.seqs[i] for i in b] if b else [t.seqs[0][:2]], pad) for b in mbs]
+    counts = [label_tokens(c) if b else 0 for c, b in zip(cpu_batches, mbs)]
     batches = [{k: v.to(device) for k, v in b.items()} for b in cpu_batches]
-    loss, n_tok = _step(t.model, batches, t.accelerator, t.amp, counts)
+    loss, _ = _step(t.model, batches, t.accelerator, t.amp, counts, t.tokens[step], world)
     if t.config.max_grad_norm: t.accelerator.clip_grad_norm_(t.params, t.config.max_grad_norm)
     t.optimizer.step(); t.scheduler.step(); t.optimizer.zero_grad(set_to_none=True)
-    if t.accelerator.num_processes > 1:
-        loss = t.accelerator.reduce(loss.to(device), 'mean')
-        n_tok = t.accelerator.reduce(torch.tensor(n_tok, device=device), 'sum')
-    return loss, n_tok
+    if world > 1: loss = t.accelerator.reduce(loss.to(device), 'sum')  # the parts add up to the step's mean
+    return loss, t.tokens[step]
 
 # %% ../../../nbs/06_miner.ipynb #1398ca73
 def _checkpoint_due(config: MinerConfig, done: int, total: int, epoch_end: bool) -> bool:
@@ -204,7 +252,7 @@ def _result(t: _Training, log: _LossLog, run_dir: Path, n_items: int) -> TrainRe
                        [r['loss'] for r in log.log if r['kind'] == 'epoch'],
                        steps[-1]['loss'] if steps else float('nan'), steps[-1]['seconds'] if steps else 0.0, n_items,
                        sum(lengths),
-                       round(padding_ratio([b for _, mb in t.plan for b in mb], lengths), 4),
+                       round(padding_ratio([b for _, group in t.groups for b in group], lengths), 4),
                        t.start if t.resumed else None, t.config)
 
 # %% ../../../nbs/06_miner.ipynb #c1ef7ed0
@@ -225,13 +273,15 @@ def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = Fals
     config = (config or MinerConfig()).check()
     texts = _items_of(data, config)
     if not texts: raise InsightkitError('no training items: the corpus (or the chosen documents) has no text')
-    run_dir, items_sha = Path(out_dir), stable_hash(texts)
+    run_dir, items_sha, accelerator = Path(out_dir), stable_hash(texts), _accelerator(config.device)
     run_dir.mkdir(parents=True, exist_ok=True)
-    config, finished = _existing_run(run_dir, config, items_sha, resume, reuse_finished=save_model)
+    config, finished = _existing_run(run_dir, config, items_sha, resume, reuse_finished=save_model,
+                                     processes=accelerator.num_processes)
     if finished is not None: return finished, None, None, None
-    t = _training_state(config, texts, run_dir, resume)
+    t = _training_state(config, texts, run_dir, resume, accelerator)
     items = {'n': len(texts), 'sha256': items_sha, 'tokens': sum(len(s) for s in t.seqs)}
-    log = _LossLog(run_dir, _manifest(t.config, items, info, t.start, t.total), resume, t.accelerator.is_main_process)
+    log = _LossLog(run_dir, _manifest(t.config, items, info, t.start, t.total, accelerator.num_processes), resume,
+                   accelerator.is_main_process)
     _run_steps(t, log, run_dir, callback)
     result, model = _result(t, log, run_dir, len(texts)), t.accelerator.unwrap_model(t.model)
     if t.accelerator.is_main_process and save_model: _save_model(result, model, t.tok, log)

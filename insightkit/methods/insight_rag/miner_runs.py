@@ -132,9 +132,10 @@ def _unfinished(run_dir: Path, old: dict) -> str:
         if ckpt
         else 'it has no checkpoint yet, so it restarts from step 0'
     )
+    under = f" under `accelerate launch --num_processes {old['processes']}`" if old.get('processes', 1) > 1 else ''
     return (
         f"{run_dir} holds an unfinished miner run: it stopped after step {done} of {old.get('total_steps', '?')}"
-        f" ({since}); {_RESUME_HINT}, or choose another folder"
+        f" ({since}); {_RESUME_HINT}{under}, or choose another folder"
     )
 
 # %% ../../../nbs/05e_miner_runs.ipynb #91c002f9
@@ -164,7 +165,8 @@ def _recorded_result(run_dir: Path, old: dict, config: MinerConfig) -> TrainResu
                        r['resumed_from'], config)
 
 # %% ../../../nbs/05e_miner_runs.ipynb #bbdadf2b
-def _existing_run(run_dir: Path, config: MinerConfig, items_sha: str, resume: bool, reuse_finished: bool = True
+def _existing_run(run_dir: Path, config: MinerConfig, items_sha: str, resume: bool, reuse_finished: bool = True,
+                  processes: int = 1, # processes of this launch: an unfinished run resumes only on as many as it began
                  ) -> tuple[MinerConfig, TrainResult | None]:
     """What `run_dir` already holds: `config` with the batching left to the device taken from the run, and the run's
     result when it is finished (and `reuse_finished`); an unfinished run is refused unless `resume`."""
@@ -177,13 +179,17 @@ def _existing_run(run_dir: Path, config: MinerConfig, items_sha: str, resume: bo
     if old.get('status') == 'finished' and reuse_finished and (run_dir/old['model_dir']).is_dir():
         return config, _recorded_result(run_dir, old, config)
     if not resume: raise InsightkitError(_unfinished(run_dir, old))
+    if (was := old.get('processes', 1)) != processes:  # another count would change every step's batch
+        raise InsightkitError(f'{run_dir} holds a run trained on {was} process(es), not {processes}: resume it '
+                              f'with `accelerate launch --num_processes {was}`')
     return config, None
 
 # %% ../../../nbs/05e_miner_runs.ipynb #d31d01d3
-def _manifest(config: MinerConfig, items: dict, info: dict | None, start: int, total: int) -> dict:
-    "A run's `miner.json` as training starts: its settings, base model, items (`n`, `sha256`, `tokens`) and progress."
+def _manifest(config: MinerConfig, items: dict, info: dict | None, start: int, total: int, processes: int = 1) -> dict:
+    """A run's `miner.json` as training starts: its settings, base model, items (`n`, `sha256`, `tokens`), processes and
+    progress."""
     return {'config': config.to_dict(), 'base_model_folder': str(base_model_folder(config.base_model)), 'items': items,
-            'info': info or {}, 'status': 'running', 'global_step': start, 'total_steps': total,
+            'info': info or {}, 'processes': processes, 'status': 'running', 'global_step': start, 'total_steps': total,
             'versions': package_versions(('insightkit', 'torch', 'transformers', 'peft', 'accelerate', 'bitsandbytes'))}
 
 # %% ../../../nbs/05e_miner_runs.ipynb #0ee57929
