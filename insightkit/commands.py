@@ -111,12 +111,14 @@ def add_variant_flags(q, variant: str | None = None):
          arg('--full', action='store_true', help='the full study', group='mode'),
          arg('--only', nargs='+', metavar='NAME', help='run only these notebooks, e.g. fig00_corpus'), *DATA_ARGS,
          arg('--timeout', type=float, help='seconds allowed per notebook cell (default: an hour)'),
-         arg('--fresh', action='store_true', help='re-time benchmarks and retrain miners instead of reading them'))
+         arg('--fresh', action='store_true', help='re-time benchmarks and retrain miners instead of reading them'),
+         arg('--jobs', type=int, help='notebooks run side by side (default: 2 on two or more cores; '
+                                      'env INSIGHTKIT_FIGURE_JOBS)'))
 def cmd_figures(a):
     "Regenerate the paper figures and tables."
     from insightkit.figures import CELL_TIMEOUT, run_figures
     m = run_figures(mode='full' if a.full else 'quick', only=a.only, data=a.data, prefix=a.prefix,
-                    timeout=a.timeout or CELL_TIMEOUT, fresh=a.fresh)
+                    timeout=a.timeout or CELL_TIMEOUT, fresh=a.fresh, jobs=a.jobs)
     failed = m['last_run']['failed']
     if a.json:
         emit({'failed': failed, 'figures': {k: m['figures'][k] for k in m['last_run']['figures']}}, True)

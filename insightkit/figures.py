@@ -11,9 +11,10 @@ from .core import DataSource, InsightkitError, file_sha256, package_versions, pr
 from .secrets import redact, scrub
 
 # %% auto #0
-__all__ = ['CELL_TIMEOUT', 'project_root', 'figure_notebooks', 'save_figure', 'save_table', 'library_fingerprint', 'figure_key',
-           'up_to_date', 'folder_signature', 'stored_result', 'data_file_hashes', 'llm_call_stats',
-           'notebook_parameters', 'scrub_strings', 'run_figure', 'data_root', 'run_figures']
+__all__ = ['CELL_TIMEOUT', 'LONGEST_FIRST', 'project_root', 'figure_notebooks', 'save_figure', 'save_table',
+           'library_fingerprint', 'figure_key', 'up_to_date', 'folder_signature', 'stored_result', 'data_file_hashes',
+           'llm_call_stats', 'notebook_parameters', 'scrub_strings', 'run_figure', 'figure_jobs', 'start_order',
+           'run_figure_apart', 'figure_worker', 'data_root', 'run_figures']
 
 # %% ../nbs/13_figures.ipynb #fa603188
 def project_root(start: str | Path | None = None) -> Path:
@@ -129,13 +130,12 @@ def data_file_hashes(data: DataSource | str | Path | None = None, # a resolved s
     return {'dir': str(src.dir), 'prefix': src.prefix, 'origin': src.origin, 'sha256': out}
 
 # %% ../nbs/13_figures.ipynb #6b980b13
-def llm_call_stats(since: float, # epoch seconds: when the notebook started
-                   until: float | None = None, # ... and ended (default: now)
-                  ) -> dict:
-    "LLM calls logged while a notebook ran, under any run label: how many, and how many the cache served."
+def llm_call_stats(scope: str) -> dict:
+    """LLM calls a notebook's kernel logged (under its `INSIGHTKIT_SCOPE`, over all its runs): how many, and how many
+    the cache served."""
     try:
         from insightkit.generation.cache import call_stats
-        return call_stats(since=since, until=until or time.time())
+        return call_stats(scope=scope)
     except ImportError: return {'calls': 0, 'cached': 0, 'uncached': 0}
 
 # %% ../nbs/13_figures.ipynb #7056b68e
@@ -181,7 +181,8 @@ def run_figure(nb_path: Path, # the paper notebook
     executed = out_dir/'notebooks'/nb_path.name
     executed.parent.mkdir(parents=True, exist_ok=True)
     started, t0 = time.time(), time.perf_counter()
-    old_run = os.environ.get('INSIGHTKIT_RUN'); os.environ['INSIGHTKIT_RUN'] = run  # the kernel inherits it
+    old = {k: os.environ.get(k) for k in ('INSIGHTKIT_RUN', 'INSIGHTKIT_SCOPE')}
+    os.environ['INSIGHTKIT_RUN'] = os.environ['INSIGHTKIT_SCOPE'] = run  # the kernel inherits them
     entry = {'notebook': str(nb_path.relative_to(nb_path.parent.parent)), 'parameters': passed}
     try:
         papermill.execute_notebook(str(nb_path), str(executed), parameters=passed, kernel_name='python3',
@@ -193,19 +194,67 @@ def run_figure(nb_path: Path, # the paper notebook
     except Exception as e:  # a kernel that died or timed out is a failed figure, not a failed run
         entry.update(status='failed', error=f'{type(e).__name__}: {e}'[:2000])
     finally:
-        if old_run is None: os.environ.pop('INSIGHTKIT_RUN', None)
-        else: os.environ['INSIGHTKIT_RUN'] = old_run
+        for k, v in old.items():
+            if v is None: os.environ.pop(k, None)
+            else: os.environ[k] = v
     entry['seconds'] = round(time.perf_counter() - t0, 2)
     entry['outputs'] = sorted(str(p.relative_to(out_dir)) for p in out_dir.iterdir()
                               if p.is_file() and p.name.startswith(name) and p.stat().st_mtime >= started - 1)
     entry['executed_notebook'] = str(executed.relative_to(out_dir))
-    entry['llm_calls'] = llm_call_stats(started - 1)
+    entry['llm_calls'] = llm_call_stats(run)
     entry['run'] = run
     if executed.exists():  # scrub each string of the notebook, never its JSON text (a URL regex there can eat quotes)
         nb = json.loads(executed.read_text(encoding='utf-8'))
         executed.write_text(json.dumps(scrub_strings(nb), indent=1, ensure_ascii=False) + '\n', encoding='utf-8')
     if 'error' in entry: entry['error'] = scrub(entry['error'])
     return redact(entry)
+
+# %% ../nbs/13_figures.ipynb
+def figure_jobs() -> int:
+    "Notebooks run side by side: `INSIGHTKIT_FIGURE_JOBS`, else 2 on a machine with two or more cores, else 1."
+    if os.environ.get('INSIGHTKIT_FIGURE_JOBS'): return max(1, int(os.environ['INSIGHTKIT_FIGURE_JOBS']))
+    return 2 if (os.cpu_count() or 1) >= 2 else 1
+
+# %% ../nbs/13_figures.ipynb
+# the notebooks that take longest from empty caches on a 2-core CPU: started first when notebooks run side by side
+# and the manifest has no seconds of its own for them yet
+LONGEST_FIRST = ('table7_memorag', 'table2_insightgen', 'fig6_zscore', 'fig_memory_cost', 'fig4_multi', 'fig3_deep',
+                 'table3_missing_knowledge', 'table1_missing_knowledge', 'table5_iprar', 'fig3_context_recall')
+
+# %% ../nbs/13_figures.ipynb
+def start_order(nbs: list[Path], manifest: dict) -> list[Path]:
+    """The notebooks longest first: by the seconds the manifest recorded for them, else their place in
+    `LONGEST_FIRST`, else as given."""
+    seconds = {n: e['seconds'] for n, e in manifest.get('figures', {}).items() if e.get('seconds')}
+    def cost(nb: Path) -> float:
+        if nb.stem in seconds: return seconds[nb.stem]
+        return 1e6 - LONGEST_FIRST.index(nb.stem) if nb.stem in LONGEST_FIRST else 0.0
+    return sorted(nbs, key=cost, reverse=True)
+
+# %% ../nbs/13_figures.ipynb
+def run_figure_apart(nb_path: Path, out_dir: Path, params: dict, timeout: float,
+                     threads: int, # torch threads for its kernel
+                    ) -> dict:
+    """`run_figure` in a process of its own, its kernel on `threads` threads, waiting (up to `timeout`) for any run
+    folder another notebook holds."""
+    import subprocess, sys
+    env = {**os.environ, 'INSIGHTKIT_THREADS': str(threads), 'INSIGHTKIT_RUN_WAIT': str(timeout)}
+    job = json.dumps({'nb': str(nb_path), 'out': str(out_dir), 'params': params, 'timeout': timeout})
+    t0 = time.perf_counter()
+    p = subprocess.run([sys.executable, '-c', 'import sys; from insightkit.figures import figure_worker; '
+                        'figure_worker(sys.argv[1])', job], env=env, capture_output=True, text=True)
+    lines = p.stdout.strip().splitlines()
+    try: return json.loads(lines[-1])
+    except (IndexError, ValueError):
+        return {'notebook': str(nb_path), 'parameters': params, 'status': 'failed', 'outputs': [],
+                'seconds': round(time.perf_counter() - t0, 2), 'llm_calls': {'calls': 0, 'cached': 0, 'uncached': 0},
+                'error': scrub(f'its process ended with exit code {p.returncode}: {p.stderr[-1500:]}')}
+
+# %% ../nbs/13_figures.ipynb
+def figure_worker(job: str):
+    "Run one paper notebook as `job` (JSON from `run_figure_apart`) says, and print its manifest entry as one line."
+    j = json.loads(job)
+    print(json.dumps(run_figure(Path(j['nb']), Path(j['out']), j['params'], j['timeout'])), flush=True)
 
 # %% ../nbs/13_figures.ipynb #98145862
 def data_root(data: str | Path | None) -> str | None:
@@ -224,9 +273,13 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
                 timeout: float = CELL_TIMEOUT, # seconds allowed per notebook cell
                 root: str | Path | None = None, # checkout root
                 fresh: bool = False, # re-time benchmarks and retrain models instead of reading stored results
+                jobs: int | None = None, # notebooks run side by side (default: `figure_jobs()`)
                ) -> dict:
-    "Run the paper notebooks, write `paper_figures/out/manifest.json` after each, and return the manifest."
+    """Run the paper notebooks (`jobs` at a time, longest first), write `paper_figures/out/manifest.json` after each,
+    and return the manifest."""
     if mode not in ('quick', 'full'): raise InsightkitError(f"mode must be 'quick' or 'full', not {mode!r}")
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
     nbs = figure_notebooks(root, only)
     src = resolve_data(data, prefix)
     out_dir = project_root(root)/'paper_figures'/'out'; out_dir.mkdir(parents=True, exist_ok=True)
@@ -235,26 +288,37 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
     manifest.setdefault('figures', {})
     params = dict(quick=mode == 'quick', mode=mode, data_dir=str(src.dir), data=data_root(data), prefix=src.prefix,
                   out_dir=str(out_dir), fresh=fresh)
-    # one notebook runs at a time, so its kernel may use every core (up to 8) unless the user chose
-    os.environ.setdefault('INSIGHTKIT_THREADS', str(max(1, min(8, os.cpu_count() or 1))))
-    versions, hashes = package_versions(), data_file_hashes(src)
-    library, bar = library_fingerprint(), progress(nbs, desc='figures', unit='notebook')
-    for nb in bar:
-        bar.set_postfix_str(nb.stem)
-        key = figure_key(nb, params, hashes, versions, library)
-        old = manifest['figures'].get(nb.stem)
+    jobs = figure_jobs() if jobs is None else max(1, jobs)
+    # the cores (up to 8) shared among the kernels running at once, unless the user chose
+    threads = int(os.environ.get('INSIGHTKIT_THREADS') or max(1, min(8, os.cpu_count() or 1)//jobs))
+    versions, hashes, library = package_versions(), data_file_hashes(src), library_fingerprint()
+    todo = {}
+    for nb in nbs:
+        key, old = figure_key(nb, params, hashes, versions, library), manifest['figures'].get(nb.stem)
         if not fresh and up_to_date(old, key, out_dir):
             print(f"{nb.stem}: up to date (ok in {old['seconds']} s when it ran; --fresh runs it again)", flush=True)
-            continue
-        entry = run_figure(nb, out_dir, params, timeout)
-        entry.update(mode=mode, data=hashes, versions=versions, key=key)
-        manifest['figures'][nb.stem] = entry
-        manifest['updated'] = time.strftime('%Y-%m-%dT%H:%M:%S%z')
-        tmp = manifest_path.with_suffix('.tmp'); tmp.write_text(json.dumps(manifest, indent=2))
-        os.replace(tmp, manifest_path)
-        print(f"{nb.stem}: {entry['status']} in {entry['seconds']} s; LLM calls {entry['llm_calls']['uncached']} new, "
-              f"{entry['llm_calls']['cached']} cached" + (f"; {entry['error'][:200]}" if entry['status'] != 'ok'
-                                                          else ''), flush=True)
+        else: todo[nb] = key
+    bar, lock = progress(total=len(todo), desc='figures', unit='notebook'), threading.Lock()
+    def record(nb: Path, entry: dict):
+        with lock:
+            entry.update(mode=mode, data=hashes, versions=versions, key=todo[nb])
+            manifest['figures'][nb.stem] = entry
+            manifest['updated'] = time.strftime('%Y-%m-%dT%H:%M:%S%z')
+            tmp = manifest_path.with_suffix('.tmp'); tmp.write_text(json.dumps(manifest, indent=2))
+            os.replace(tmp, manifest_path)
+            calls, error = entry['llm_calls'], f"; {entry.get('error', '')[:200]}" if entry['status'] != 'ok' else ''
+            print(f"{nb.stem}: {entry['status']} in {entry['seconds']} s; LLM calls {calls['uncached']} new, "
+                  f"{calls['cached']} cached{error}", flush=True)
+            bar.update(1)
+    if jobs == 1:
+        os.environ.setdefault('INSIGHTKIT_THREADS', str(threads))
+        for nb in todo: record(nb, run_figure(nb, out_dir, params, timeout))
+    else:
+        with ThreadPoolExecutor(jobs) as pool:
+            for f in [pool.submit(lambda nb=nb: record(nb, run_figure_apart(nb, out_dir, params, timeout, threads)))
+                      for nb in start_order(list(todo), manifest)]:
+                f.result()
+    bar.close()
     manifest['last_run'] = {'figures': [nb.stem for nb in nbs],
                             'failed': [nb.stem for nb in nbs if manifest['figures'][nb.stem]['status'] != 'ok']}
     manifest_path.write_text(json.dumps(manifest, indent=2))

@@ -30,6 +30,11 @@ def test_failing_notebook_does_not_stop_the_others(tmp_path):
     bad = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell('quick = True', metadata={'tags': ['parameters']}),
                                           nbformat.v4.new_code_cell('raise ValueError("deliberate failure")')])
     nbformat.write(bad, figs/'figZZ_broken.ipynb')
+    calls = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell('quick = True', metadata={'tags': ['parameters']}),
+                                            nbformat.v4.new_code_cell(
+        'from insightkit.generation.cache import default_call_cache\n'
+        'default_call_cache().log([("k1", "generator", False, {}), ("k2", "generator", True, {})])')])
+    nbformat.write(calls, figs/'figZY_calls.ipynb')
     p = run([sys.executable, '-m', 'insightkit.cli', 'figures', '--quick'], cwd=tmp_path, check=False,
             env={'INSIGHTKIT_PROGRESS': '0'})
     assert p.returncode != 0
@@ -38,6 +43,9 @@ def test_failing_notebook_does_not_stop_the_others(tmp_path):
     assert m['figures']['fig00_corpus']['status'] == 'ok'
     assert m['figures']['figZZ_broken']['status'] == 'failed' and 'ValueError' in m['figures']['figZZ_broken']['error']
     assert m['last_run']['failed'] == ['figZZ_broken']
+    # two notebooks at a time (the default on 2 cores): each counts only the calls its own kernel made
+    assert m['figures']['figZY_calls']['llm_calls'] == {'calls': 2, 'cached': 1, 'uncached': 1}
+    assert m['figures']['fig00_corpus']['llm_calls']['calls'] == 0
 
 def test_unknown_figure_is_a_clear_error():
     p = run([sys.executable, '-m', 'insightkit.cli', 'figures', '--only', 'nope'], check=False)
