@@ -154,14 +154,16 @@ def tidy(outputs: list[dict], clean) -> list[dict]:
     return kept if len(json.dumps(kept)) <= MAX_CELL_OUTPUT else []
 
 def store_outputs(nb_path: Path, got: dict, clean) -> tuple[int, int]:
-    "Write the run's outputs into the chapter as it is now (re-read): only into cells whose source is unchanged."
+    """Write the run's outputs into the chapter as it is now (re-read): only into cells whose source is unchanged and
+    that the reader sees (not `#| hide`)."""
     nb, n_out, stale = read_nb(nb_path), 0, 0
     before = json.dumps(nb, sort_keys=True)
     for c in nb['cells']:
         if c['cell_type'] != 'code': continue
         r = got.get(c.get('id'))
         if r is None or r['source'] != src(c): stale += r is not None; c['outputs'] = []; continue
-        c['outputs'], c['execution_count'] = tidy(r['outputs'], clean), None
+        hidden = 'hide' in directives(c)   # a cell the reader never sees keeps no output
+        c['outputs'], c['execution_count'] = [] if hidden else tidy(r['outputs'], clean), None
         n_out += bool(c['outputs'])
     nb.get('metadata', {}).pop('widgets', None)
     if json.dumps(nb, sort_keys=True) != before: write_nb(nb, nb_path)     # an unchanged chapter is left untouched
