@@ -108,6 +108,8 @@ def run_one(nb_path: Path, dest: Path):
     from fastcore.xtras import working_directory
     os.environ['IN_TEST'] = '1'
     nb = exec_read(nb_path)
+    for c in nb.cells:
+        if c.cell_type == 'code': c.outputs = []   # execnb keeps a cell's old outputs when it now shows nothing
     def skip(cell):
         if cell.cell_type != 'code': return True
         d = directives(cell)
