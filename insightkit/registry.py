@@ -100,7 +100,7 @@ def load(self: Registry, name: str | None = None):
     sources = self.sources()
     if name is not None and name in sources and name != '*': self.import_once(sources[name], strict=True)
     if name is None or name not in self:
-        for key, spec in sources.items():
+        for spec in sources.values():
             for s in ([spec] if isinstance(spec, str) else spec): self.import_once(s, strict=False)
         load_plugins()
 

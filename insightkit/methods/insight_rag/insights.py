@@ -205,12 +205,6 @@ def find_covering_miner(corpus, # the corpus (its docs file must match the miner
         if trained is not None and need <= trained: found.append((len(trained), -m.stat().st_mtime, m.parent))
     return min(found)[2] if found else None
 
-# %% ../../../nbs/07a_insights.ipynb
-def _finished(run_dir: Path) -> bool:
-    "Whether `run_dir` holds a miner whose training finished."
-    try: return json.loads((run_dir/'miner.json').read_text()).get('status') == 'finished'
-    except (OSError, ValueError): return False
-
 # %% ../../../nbs/07a_insights.ipynb #0d1926fc
 def default_miner_dir(corpus, # the corpus
                       # questions or pairs whose documents it must know (None: every document)
@@ -252,8 +246,8 @@ def default_miner_dir(corpus, # the corpus
     if items is None: info.pop('doc_ids')
     from filelock import FileLock
     run_dir.parent.mkdir(parents=True, exist_ok=True)
-    with FileLock(str(run_dir) + '.lock'):  # another process training the same miner: wait, then take its result
-        if _finished(run_dir): return run_dir
+    # another process training the same miner: wait, then `train_miner` returns its finished run without training
+    with FileLock(str(run_dir) + '.lock'):
         texts = build_training_items(corpus, doc_ids, config.lowercase, config.seed)
         train_miner(texts, run_dir, config, resume=(run_dir/'miner.json').exists(), info=info)
     return run_dir
