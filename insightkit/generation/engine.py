@@ -11,8 +11,8 @@ from typing import Any
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['ENGINE_MODEL_TYPES', 'engine_supports', 'rope_tables', 'rotate', 'torch_cat_neg', 'KVSlots', 'Engine', 'Job',
-           'NgramGuard', 'Chooser']
+__all__ = ['ENGINE_MODEL_TYPES', 'engine_supports', 'rope_tables', 'rotate', 'torch_cat_neg', 'KVSlots', 'int4_pack',
+           'int4_linear', 'Engine', 'Job', 'NgramGuard', 'Chooser']
 
 # %% ../../nbs/01ab_engine.ipynb #fa2d03e0
 ENGINE_MODEL_TYPES = ('llama', 'mistral', 'qwen2')
@@ -80,18 +80,53 @@ def copy_head(self: KVSlots, src: int, dst: int, n: int):
     if src != dst and n:
         self.k[:, dst, :, :n] = self.k[:, src, :, :n]; self.v[:, dst, :, :n] = self.v[:, src, :, :n]
 
+# %% ../../nbs/01ab_engine.ipynb #04f7899e
+def int4_pack(w, # a weight `[out, in]`
+              group: int = 32, # inputs per block, as in GGUF's Q4_0 / Q4_1
+             ):
+    """`w` in torch's CPU int4 layout `(packed, scales_and_zeros, group)`, or None unless every block of `group` inputs
+    holds at most 16 evenly spaced values (a matrix read from a 4-bit GGUF)."""
+    import torch
+    out_f, in_f = w.shape
+    kernel = hasattr(torch.ops.aten, '_weight_int4pack_mm_for_cpu')
+    if in_f % group or out_f % 16 or w.device.type != 'cpu' or not kernel: return None  # it packs 16 outputs at once
+    g = w.detach().float().reshape(out_f, in_f // group, group)
+    lo, hi = g.amin(-1, keepdim=True), g.amax(-1, keepdim=True)
+    step = (hi - lo) / 15
+    q = ((g - lo) / torch.where(step > 0, step, torch.ones_like(step))).round_().clamp_(0, 15)
+    off = (q * step + lo - g).abs()
+    if bool((off > 1e-3 * step + 1e-6 * torch.maximum(lo.abs(), hi.abs())).any()): return None
+    sz = torch.cat([step, lo + 8 * step], -1).transpose(0, 1).contiguous().to(torch.bfloat16)  # [in/group, out, 2]
+    packed = torch.ops.aten._convert_weight_to_int4pack_for_cpu(q.to(torch.int32).reshape(out_f, in_f), 1)
+    return packed, sz, group
+
+# %% ../../nbs/01ab_engine.ipynb #edd7e643
+def int4_linear(x, # bfloat16 input `[..., in]`
+                packed, # from `int4_pack`
+               ):
+    "`x` times the packed weight's transpose, in bfloat16 (each row's result does not depend on the other rows)."
+    import torch
+    p, sz, group = packed
+    y = torch.ops.aten._weight_int4pack_mm_for_cpu(x.reshape(-1, x.shape[-1]).contiguous(), p, group, sz)
+    return y.reshape(*x.shape[:-1], -1)
+
 # %% ../../nbs/01ab_engine.ipynb #cb47254a
 class Engine:
     """Continuous-batching decoder over a Llama-shaped transformers model: up to `rows` conversations decode together
     in a key/value cache of at most `kv_bytes`."""
     def __init__(self, model, eos_ids, rows: int = 32, kv_bytes: int = 2 << 30,
                  matmul_dtype: str | None = None, # e.g. bfloat16: the projections' weights in that type (fp32 sums)
+                 # decoding steps of at most this many rows multiply by 4-bit weights where the model's are 4-bit
+                 # blocks (bfloat16 projections on a CPU only; 0: never)
+                 int4_rows: int = 0,
                 ):
         from transformers.activations import ACT2FN
         self.model, self.config, self.layers = model, model.config, model.model.layers
-        self.act, self.matmul_dtype, self.low = ACT2FN[model.config.hidden_act], matmul_dtype, {}
+        self.act, self.matmul_dtype, self.low, self.q4 = ACT2FN[model.config.hidden_act], matmul_dtype, {}, {}
         p = next(model.parameters())
         self.device, self.dtype = p.device, p.dtype
+        self.int4_rows = int4_rows if matmul_dtype == 'bfloat16' and self.device.type == 'cpu' else 0
+        self.small = False  # whether the pass under way is a decoding step of at most `int4_rows` rows
         self.eos, self.max_rows, self.kv_bytes, self.kv = set(eos_ids), rows, kv_bytes, None
         c = self.config
         self.heads, self.kv_heads = c.num_attention_heads, c.num_key_value_heads
@@ -105,15 +140,9 @@ def linear(self: Engine, module, x):
     """`module(x)` for a linear layer; with `matmul_dtype` its weight is kept once in that type and the product is
     taken there (the input cast to it, the output back)."""
     if self.matmul_dtype is None: return module(x)
-    import torch
-    key = id(module)
-    if key not in self.low:
-        self.low[key] = (module.weight.detach().to(getattr(torch, self.matmul_dtype)),
-                         None if module.bias is None else module.bias.detach().to(getattr(torch, self.matmul_dtype)))
-    w, b = self.low[key]
-    return torch.nn.functional.linear(x.to(w.dtype), w, b).to(x.dtype)
+    return self.project(('one', id(module)), (module,), x).to(x.dtype)
 
-# %% ../../nbs/01ab_engine.ipynb
+# %% ../../nbs/01ab_engine.ipynb #6e5b4673
 @patch
 def fused(self: Engine, key, modules):
     "The weights (and biases) of `modules` stacked into one, in the projection type: one product instead of several."
@@ -126,37 +155,55 @@ def fused(self: Engine, key, modules):
         self.low[key] = (w, b)
     return self.low[key]
 
-# %% ../../nbs/01ab_engine.ipynb
+# %% ../../nbs/01ab_engine.ipynb #334eeb62
+@patch
+def packed4(self: Engine, key, modules):
+    "The stacked weights of `modules` packed by `int4_pack` (made once), or None when they are not 4-bit blocks."
+    if key not in self.q4:
+        import torch
+        plain = all(m.bias is None for m in modules)
+        self.q4[key] = int4_pack(torch.cat([m.weight.detach() for m in modules])) if plain else None
+    return self.q4[key]
+
+# %% ../../nbs/01ab_engine.ipynb #6febaed3
+@patch
+def project(self: Engine, key, modules, x):
+    """`x` times the stacked weights of `modules`, in the projection type: by their 4-bit form in a small decoding step
+    when they have one, else by their `matmul_dtype` copy; the result stays in that type."""
+    import torch
+    if self.small and (p := self.packed4(key, modules)) is not None: return int4_linear(x.to(torch.bfloat16), p)
+    w, b = self.fused(key, modules)
+    return torch.nn.functional.linear(x.to(w.dtype), w, b)
+
+# %% ../../nbs/01ab_engine.ipynb #e443f382
 @patch
 def qkv(self: Engine, attn, h):
     """Queries, keys and values of `h [B, T, hidden]`, flat per token; with `matmul_dtype`, one fused product in that
     type (one cast of `h` in, one out)."""
     if self.matmul_dtype is None: return attn.q_proj(h), attn.k_proj(h), attn.v_proj(h)
-    import torch.nn.functional as F
-    w, b = self.fused(('qkv', id(attn)), (attn.q_proj, attn.k_proj, attn.v_proj))
     n, m = self.heads * self.head_dim, self.kv_heads * self.head_dim
-    return F.linear(h.to(w.dtype), w, b).to(h.dtype).split([n, m, m], -1)
+    return self.project(('qkv', id(attn)), (attn.q_proj, attn.k_proj, attn.v_proj), h).to(h.dtype).split([n, m, m], -1)
 
-# %% ../../nbs/01ab_engine.ipynb
+# %% ../../nbs/01ab_engine.ipynb #038ef4b6
 @patch
 def mlp(self: Engine, mlp, h):
     """The gated MLP of `h`; with `matmul_dtype`, gate and up are one product and the activation stays in that type
     until the output is cast back."""
     if self.matmul_dtype is None: return mlp.down_proj(self.act(mlp.gate_proj(h)) * mlp.up_proj(h))
-    import torch.nn.functional as F
-    w, b = self.fused(('gate_up', id(mlp)), (mlp.gate_proj, mlp.up_proj))
-    gate, up = F.linear(h.to(w.dtype), w, b).chunk(2, -1)
+    gate, up = self.project(('gate_up', id(mlp)), (mlp.gate_proj, mlp.up_proj), h).chunk(2, -1)
     return self.linear(mlp.down_proj, self.act(gate) * up).to(h.dtype)
 
 # %% ../../nbs/01ab_engine.ipynb #38673a17
 @patch
-def reserve(self: Engine, positions: int) -> int:
+def reserve(self: Engine, positions: int,
+            jobs: int | None = None, # conversations the call decodes: no more rows are made than it can fill
+           ) -> int:
     "Make the cache hold `positions` per row (rounded up to 256); returns how many rows it has."
     import torch
     c = self.config
     cap = min(256 * math.ceil(positions / 256), c.max_position_embeddings)
     per_position = c.num_hidden_layers * 2 * self.kv_heads * self.head_dim * torch.finfo(self.dtype).bits // 8
-    rows = max(1, min(self.max_rows, self.kv_bytes // (cap * per_position)))
+    rows = max(1, min(self.max_rows, self.kv_bytes // (cap * per_position), jobs or self.max_rows))
     if self.kv is None or self.kv.capacity < cap or self.kv.rows < rows:
         self.kv = None  # free the old one first
         self.kv = KVSlots(c, rows, cap, self.dtype, self.device)
@@ -175,7 +222,7 @@ def attend(self: Engine, q, K, V, bias):
     out = scores.softmax(-1).view(B, self.kv_heads, g * T, -1) @ V
     return out.view(B, self.heads, T, d)
 
-# %% ../../nbs/01ab_engine.ipynb
+# %% ../../nbs/01ab_engine.ipynb #378c887c
 @patch
 def prefill_attention(self: Engine, q, k, v, K, V, visible, alone: bool):
     """Attention of a prompt's new tokens: torch's fused causal kernel over their own keys when nothing comes before
@@ -198,6 +245,7 @@ def forward(self: Engine, x, first_row: int, starts):
     span = int(positions.max()) + 1
     visible = (torch.arange(span, device=dev)[None, None, :] <= positions[:, :, None])[:, None]
     rows, ar = slice(first_row, first_row + B), torch.arange(B, device=dev)
+    self.small = T == 1 and B <= self.int4_rows
     bias = torch.zeros(visible.shape, device=dev).masked_fill_(~visible, float('-inf')) if T == 1 else None
     for i, layer in enumerate(self.layers):
         a, h, lin = layer.self_attn, layer.input_layernorm(x), self.linear
@@ -266,7 +314,7 @@ def chooser_done(self: Engine, job: Job, token: int) -> bool:
 def run(self: Engine, jobs: list[Job]) -> list[Job]:
     "Decode every job to its end, `rows` at a time, a finished row taking the next waiting job."
     import torch
-    self.reserve(max(len(j.ids) + j.chooser.max_tokens for j in jobs))
+    self.reserve(max(len(j.ids) + j.chooser.max_tokens for j in jobs), len(jobs))
     with torch.inference_mode():
         waiting, rows = list(reversed(range(len(jobs)))), [None] * self.kv.rows
         while waiting or any(r is not None for r in rows):

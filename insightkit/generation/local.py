@@ -58,12 +58,13 @@ def grammar(self: LoadedModel, schema: dict):
 
 # %% ../../nbs/01b_local.ipynb #bee4c279
 @patch
-def engine(self: LoadedModel, rows: int, matmul_dtype: str | None = None) -> Engine:
+def engine(self: LoadedModel, rows: int, matmul_dtype: str | None = None, int4_rows: int = 0) -> Engine:
     "The continuous-batching engine over this model with `rows` cache rows (made once, its cache kept)."
     e = getattr(self, '_engine', None)
-    if e is None or e.max_rows != rows or e.matmul_dtype != matmul_dtype:
+    if e is None or e.max_rows != rows or e.matmul_dtype != matmul_dtype or e.int4_rows != int4_rows:
         self._engine = None  # its cache is freed before the new one is made
-        self._engine = Engine(self.model, self.eos_ids, rows=rows, kv_bytes=3 << 30, matmul_dtype=matmul_dtype)
+        self._engine = Engine(self.model, self.eos_ids, rows=rows, kv_bytes=3 << 30, matmul_dtype=matmul_dtype,
+                              int4_rows=int4_rows)
     return self._engine
 
 # %% ../../nbs/01b_local.ipynb #f3ee2a98
@@ -183,11 +184,15 @@ class LocalBackend(Backend):
                  engine: str = 'auto', # engine (continuous batching), generate (transformers) or auto (engine if able)
                  no_repeat_ngram: int = NO_REPEAT_NGRAM, # default repetition guard of calls that set none (0 off)
                  matmul_dtype: str = 'auto', # the engine's projections: auto (bfloat16 on a CPU with it), float32, …
+                 # decoding steps of at most this many rows multiply by 4-bit weights where the model's are 4-bit
+                 # blocks (the default GGUF), with bfloat16 projections on a CPU; 0 never
+                 int4_rows: int = 16,
                 ):
         if engine not in ('auto', 'engine', 'generate'):
             raise BackendUnavailable(f'engine must be auto, engine or generate, got {engine!r}')
         self.model, self.device, self.dtype, self.batch_size = str(model), device, dtype, int(batch_size)
         self.engine, self.no_repeat_ngram, self.matmul_dtype = engine, int(no_repeat_ngram), matmul_dtype
+        self.int4_rows = int(int4_rows)
         self._models_dir = Path(models_dir) if models_dir else None
         if self.model == DEFAULT_LOCAL_MODEL: self.gguf = default_gguf()
         elif self.model.endswith('.gguf'):
@@ -387,7 +392,7 @@ def engine_matmul_dtype(setting: str, lm: LoadedModel) -> str | None:
 def decoding_engine(self: LocalBackend, lm: LoadedModel | None = None) -> Engine:
     "The engine this backend decodes with (its rows and projection type; made once per model)."
     lm = lm or self.load()
-    return lm.engine(self.batch_size, engine_matmul_dtype(self.matmul_dtype, lm))
+    return lm.engine(self.batch_size, engine_matmul_dtype(self.matmul_dtype, lm), self.int4_rows)
 
 # %% ../../nbs/01b_local.ipynb #8755e94c
 def default_tokenizer():

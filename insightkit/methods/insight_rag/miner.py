@@ -15,7 +15,8 @@ from ...data.insight_rag import Corpus
 from ...generation.local import DEFAULT_LOCAL_MODEL, LocalBackend, pick_device, pick_dtype, set_torch_threads
 from .miner_items import build_training_items, collate, encode_items, label_tokens
 from .miner_items import length_grouped_batches, padding_ratio
-from .miner_model import (add_adapter, autocast_dtype, base_model_folder, load_base_model,
+from .miner_model import (add_adapter, autocast_dtype, base_model_folder, freeze_products,
+                                                  frozen_product_dtype, load_base_model,
                                                   make_optimizer, train_threads)
 from .miner_config import (AUTOCAST, CPU_RECIPE, METHODS, PAPER_SCALE_RECIPE,
                                                    QUICK_RECIPE, RESUMABLE_FIELDS, MinerConfig, device_recipe,
@@ -162,7 +163,9 @@ def _load_model(config: MinerConfig, ckpt: Path | None, device: str) -> tuple:
     model, tok, _ = load_base_model(str(start_from), config.method, device, config.dtype, config.compute_dtype)
     torch.set_num_threads(train_threads(device))
     amp = autocast_dtype(config, device)
-    return add_adapter(model, config, amp if config.method != 'full' else None), tok, amp
+    model = add_adapter(model, config, amp if config.method != 'full' else None)
+    if (low := frozen_product_dtype(config, device)) is not None: freeze_products(model, low)
+    return model, tok, amp
 
 # %% ../../../nbs/06_miner.ipynb #53ce4210
 def _training_state(config: MinerConfig, texts: list[str], run_dir: Path, resume: bool, accelerator) -> _Training:

@@ -55,6 +55,9 @@ class MinerConfig:
     loss_every: int | None = None # read the loss off the device and log it every N steps (None: 1 on CPU, 10 on a GPU)
     # bfloat16 autocast, the adapter stored in bfloat16: auto (on CUDA with bf16), bf16 (always) or off
     autocast: str = 'auto'
+    # the frozen base weights' products under LoRA: auto (bfloat16 on a CPU with bfloat16 instructions and no
+    # autocast), bf16 (always) or off (the weights' own type); the adapters, their gradients and AdamW stay float32
+    frozen_products: str = 'auto'
     compile: bool = False # torch.compile the model (opt-in: not yet measured on a GPU)
 
 # %% ../../../nbs/05d_miner_config.ipynb #0ce7bc57
@@ -67,8 +70,9 @@ def check(self: MinerConfig) -> MinerConfig:
                  'loss_every'):
         if getattr(self, name) is not None and getattr(self, name) < 1:
             raise InsightkitError(f'{name} must be at least 1, got {getattr(self, name)!r}')
-    if self.autocast not in AUTOCAST:
-        raise InsightkitError(f"autocast must be one of {', '.join(AUTOCAST)}, not {self.autocast!r}")
+    for name in ('autocast', 'frozen_products'):
+        if getattr(self, name) not in AUTOCAST:
+            raise InsightkitError(f"{name} must be one of {', '.join(AUTOCAST)}, not {getattr(self, name)!r}")
     if self.max_steps is not None and self.max_steps < 1:
         raise InsightkitError(f'max_steps must be at least 1 (or None), got {self.max_steps}')
     if self.save_every is not None and self.save_every < 0:

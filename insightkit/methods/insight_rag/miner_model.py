@@ -11,7 +11,8 @@ from ...core import InsightkitError
 from ...generation.local import LocalBackend, pick_device, pick_dtype, set_torch_threads
 
 # %% auto #0
-__all__ = ['train_threads', 'autocast_dtype', 'make_optimizer', 'base_model_folder', 'load_base_model', 'add_adapter']
+__all__ = ['train_threads', 'autocast_dtype', 'frozen_product_dtype', 'freeze_products', 'make_optimizer', 'base_model_folder',
+           'load_base_model', 'add_adapter']
 
 # %% ../../../nbs/05c_miner_model.ipynb #e3717e42
 def train_threads(device: str) -> int:
@@ -31,6 +32,31 @@ def autocast_dtype(config: MinerConfig, device: str):
     if config.autocast == 'bf16': return torch.bfloat16
     cuda = str(device).startswith('cuda') and torch.cuda.is_available() and torch.cuda.is_bf16_supported()
     return torch.bfloat16 if cuda else None
+
+# %% ../../../nbs/05c_miner_model.ipynb #bd1ddde1
+def frozen_product_dtype(config: MinerConfig, device: str):
+    """The type the frozen base weights multiply in under LoRA, or None (their own): bfloat16 on a CPU whose oneDNN has
+    it and with no autocast (`frozen_products='auto'`), always with 'bf16'."""
+    import torch
+    if config.method != 'lora' or config.frozen_products == 'off': return None
+    if config.frozen_products == 'bf16': return torch.bfloat16
+    cpu = str(device) == 'cpu' and torch.backends.mkldnn.is_available()
+    fast = cpu and torch.ops.mkldnn._is_mkldnn_bf16_supported()
+    return torch.bfloat16 if fast and autocast_dtype(config, device) is None else None
+
+# %% ../../../nbs/05c_miner_model.ipynb #e9a402fa
+def freeze_products(model, dtype) -> int:
+    """Make every frozen linear layer of `model` multiply by a copy of its weight in `dtype`, made once (the input cast
+    to it, the result back); trainable layers are untouched. Returns how many layers changed."""
+    import torch, types
+    def low(self, x): return torch.nn.functional.linear(x.to(self.low_w.dtype), self.low_w, self.low_b).to(x.dtype)
+    n = 0
+    for m in model.modules():
+        if isinstance(m, torch.nn.Linear) and not m.weight.requires_grad:
+            m.low_w = m.weight.detach().to(dtype)
+            m.low_b = None if m.bias is None else m.bias.detach().to(dtype)
+            m.forward = types.MethodType(low, m); n += 1
+    return n
 
 # %% ../../../nbs/05c_miner_model.ipynb #4ca0d050
 def make_optimizer(params: list, config: MinerConfig, device: str):
