@@ -6,7 +6,7 @@
 from __future__ import annotations
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from fastcore.basics import patch
 
@@ -311,25 +311,35 @@ def chooser_done(self: Engine, job: Job, token: int) -> bool:
 
 # %% ../../nbs/01ab_engine.ipynb #ed4f1ab0
 @patch
-def run(self: Engine, jobs: list[Job]) -> list[Job]:
+def run(self: Engine, jobs: list[Job],
+        # called before every step: more jobs to queue behind the waiting ones (a server's new requests); each must fit
+        # the cache's capacity
+        arrivals: Callable[[], list[Job]] | None = None,
+        finished: Callable[[Job], None] | None = None, # called with each job as it ends
+       ) -> list[Job]:
     "Decode every job to its end, `rows` at a time, a finished row taking the next waiting job."
     import torch
-    self.reserve(max(len(j.ids) + j.chooser.max_tokens for j in jobs), len(jobs))
+    if jobs: self.reserve(max(len(j.ids) + j.chooser.max_tokens for j in jobs), len(jobs))
     with torch.inference_mode():
         waiting, rows = list(reversed(range(len(jobs)))), [None] * self.kv.rows
-        while waiting or any(r is not None for r in rows):
+        while True:
+            for job in arrivals() if arrivals is not None else []: jobs.append(job); waiting.insert(0, len(jobs) - 1)
+            if not (waiting or any(r is not None for r in rows)): break
             for row in range(self.kv.rows):
                 while rows[row] is None and waiting:
                     i = waiting.pop(); job = jobs[i]
                     token = job.chooser.choose(self.prefill(row, job.ids), job.out)
                     if not self.take(job, token, row): rows[row] = i
+                    elif finished is not None: finished(job)
             busy = [r for r, i in enumerate(rows) if i is not None]
-            if busy: self.step(jobs, rows, busy[0], busy[-1] + 1)
+            if busy: self.step(jobs, rows, busy[0], busy[-1] + 1, finished)
     return jobs
 
 # %% ../../nbs/01ab_engine.ipynb #93199269
 @patch
-def step(self: Engine, jobs: list[Job], rows: list, lo: int, hi: int):
+def step(self: Engine, jobs: list[Job], rows: list, lo: int, hi: int,
+         finished: Callable[[Job], None] | None = None, # called with each job that ends in this step
+        ):
     "One decoding step of cache rows `lo…hi-1`: each busy row's last token in, its next token chosen."
     import torch
     held, cap = self.kv.tokens, self.kv.capacity
@@ -343,7 +353,9 @@ def step(self: Engine, jobs: list[Job], rows: list, lo: int, hi: int):
     for r in range(lo, hi):
         if rows[r] is None: continue
         job = jobs[rows[r]]; held[r].append(job.out[-1])
-        if self.take(job, job.chooser.choose(logits[r - lo], job.out), r): rows[r] = None
+        if self.take(job, job.chooser.choose(logits[r - lo], job.out), r):
+            rows[r] = None
+            if finished is not None: finished(job)
 
 # %% ../../nbs/01ab_engine.ipynb #cddf7854
 class NgramGuard:

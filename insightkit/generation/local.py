@@ -364,17 +364,20 @@ def generate_engine(self: LocalBackend, lm: LoadedModel, prompts: list[str], sch
                     settings: GenSettings) -> list[Reply]:
     """Answer rendered prompts with the continuous-batching `Engine`; prompts are taken in token order, so those
     sharing a head follow each other and reuse it."""
-    ids = [lm.tok(p, add_special_tokens=False)['input_ids'] for p in prompts]
-    guard = self.no_repeat_ngram if settings.no_repeat_ngram is None else settings.no_repeat_ngram
-    grammar = lm.grammar(schema) if schema is not None else None
-    def chooser():
-        import xgrammar as xgr
-        return Chooser(settings.max_tokens, settings.temperature, settings.top_p, settings.seed,
-                       xgr.GrammarMatcher(grammar) if grammar is not None else None, guard, settings.stop, lm.tok,
-                       lm.model.config.vocab_size)
-    jobs = [Job(x, chooser()) for x in ids]
-    self.decoding_engine(lm).run([jobs[i] for i in sorted(range(len(jobs)), key=lambda i: ids[i])])
+    jobs = [self.engine_job(lm, p, schema, settings) for p in prompts]
+    self.decoding_engine(lm).run(sorted(jobs, key=lambda j: j.ids))
     return replies_or_raise([reply_or_error(lm, j.out, len(j.ids), schema, settings, self.model) for j in jobs])
+
+# %% ../../nbs/01b_local.ipynb #957ff024
+@patch
+def engine_job(self: LocalBackend, lm: LoadedModel, prompt: str, schema: dict | None, settings: GenSettings) -> Job:
+    "A rendered prompt as an engine `Job`: its token ids, and a chooser with the call's grammar, guard, sampling, stops."
+    import xgrammar as xgr
+    guard = self.no_repeat_ngram if settings.no_repeat_ngram is None else settings.no_repeat_ngram
+    matcher = xgr.GrammarMatcher(lm.grammar(schema)) if schema is not None else None
+    return Job(lm.tok(prompt, add_special_tokens=False)['input_ids'],
+               Chooser(settings.max_tokens, settings.temperature, settings.top_p, settings.seed, matcher, guard,
+                       settings.stop, lm.tok, lm.model.config.vocab_size))
 
 # %% ../../nbs/01b_local.ipynb
 def engine_matmul_dtype(setting: str, lm: LoadedModel) -> str | None:
