@@ -10,7 +10,6 @@ from pathlib import Path
 from fastcore.basics import patch
 
 from ..core import InsightkitError
-from ..generation.base import GenSettings
 
 # %% auto #0
 __all__ = ['study_questions', 'free_port', 'ServerProcess', 'run_level', 'bench_serve']
@@ -58,7 +57,8 @@ def wait_ready(self: ServerProcess, deadline_s: float = 240) -> float:
     t0 = time.time()
     while time.time() - t0 < deadline_s:
         if self.proc.poll() is not None:
-            raise InsightkitError(f'insightkit serve exited with {self.proc.returncode}: {self.log.read_text()[-2000:]}')
+            tail = self.log.read_text()[-2000:]
+            raise InsightkitError(f'insightkit serve exited with {self.proc.returncode}: {tail}')
         try:
             _get(f'http://127.0.0.1:{self.port}/health'); return time.time() - t0
         except OSError: time.sleep(0.3)
@@ -99,8 +99,9 @@ def run_level(base_url: str, convs: list, concurrency: int, max_tokens: int, ser
     d = {k: after[k] - before[k] for k in ('requests', 'answered', 'refused_busy', 'distinct_prompts',
                                           'completion_tokens')}
     return {'concurrency': concurrency, 'calls': len(convs), 'seconds': round(seconds, 2),
-            'calls_per_s': round(len(convs) / seconds, 3), 'completion_tokens_per_s': round(d['completion_tokens'] / seconds, 1),
-            'server_requests': d['requests'], 'refused_429': d['refused_busy'], 'distinct_prompts': d['distinct_prompts'],
+            'calls_per_s': round(len(convs) / seconds, 3),
+            'completion_tokens_per_s': round(d['completion_tokens'] / seconds, 1), 'server_requests': d['requests'],
+            'refused_429': d['refused_busy'], 'distinct_prompts': d['distinct_prompts'],
             'asked_twice': d['answered'] - d['distinct_prompts'],
             'same_on_second_pass': [r.text for r in replies] == [r.text for r in again]}
 

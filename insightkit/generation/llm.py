@@ -29,7 +29,7 @@ __all__ = ['ROLES', 'ROLE_DEFAULTS', 'GEN_KEYS', 'ENV_KEYS', 'check_role', 'chec
 ROLES = ('extractor', 'identifier', 'generator', 'judge', 'memory', 'questioner', 'miner', 'aggregator', 'reflector')
 ROLE_DEFAULTS = {'backend': 'local', 'model': DEFAULT_LOCAL_MODEL, 'max_tokens': 256, 'temperature': 0.0}
 GEN_KEYS = ('max_tokens', 'temperature', 'top_p', 'seed', 'stop', 'no_repeat_ngram')
-ENV_KEYS = ('backend', 'model', 'base_url')
+ENV_KEYS = ('backend', 'model', 'base_url', 'concurrency')  # INSIGHTKIT_<ROLE>_<KEY>
 _ROLE_OVERRIDES: dict[str, dict] = {}
 _CONFIG_FILES: dict[tuple, dict] = {}
 

@@ -371,7 +371,7 @@ def generate_engine(self: LocalBackend, lm: LoadedModel, prompts: list[str], sch
 # %% ../../nbs/01b_local.ipynb #957ff024
 @patch
 def engine_job(self: LocalBackend, lm: LoadedModel, prompt: str, schema: dict | None, settings: GenSettings) -> Job:
-    "A rendered prompt as an engine `Job`: its token ids, and a chooser with the call's grammar, guard, sampling, stops."
+    "A rendered prompt as an engine `Job`: token ids and a chooser with the call's grammar, guard, sampling, stops."
     import xgrammar as xgr
     guard = self.no_repeat_ngram if settings.no_repeat_ngram is None else settings.no_repeat_ngram
     matcher = xgr.GrammarMatcher(lm.grammar(schema)) if schema is not None else None

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/01f_serve.ipynb #6a6b23e4
 from __future__ import annotations
-import hashlib, json, threading, time
+import hashlib, json, threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from fastcore.basics import patch
@@ -104,7 +104,7 @@ def submit(self: EngineQueue, messages: list[dict], schema: dict | None, setting
     need = len(job.ids) + settings.max_tokens
     if need > self.context:
         raise InsightkitError(f'{len(job.ids)} prompt tokens + max_tokens {settings.max_tokens} exceed the server\'s '
-                              f'context of {self.context} positions; shorten the prompt or start it with a larger --context')
+                              f'context of {self.context} positions; shorten the prompt or serve a larger --context')
     job.ready, job.error = threading.Event(), None
     with self.lock:
         self.stats['requests'] += 1
@@ -152,8 +152,8 @@ def make_handler(q: EngineQueue, model_name: str):
         def send(self, status: int, payload: dict, headers: dict | None = None):
             data = json.dumps(payload).encode()
             self.send_response(status)
-            for k, v in {'Content-Type': 'application/json', 'Content-Length': str(len(data)), **(headers or {})}.items():
-                self.send_header(k, v)
+            head = {'Content-Type': 'application/json', 'Content-Length': str(len(data)), **(headers or {})}
+            for k, v in head.items(): self.send_header(k, v)
             self.end_headers()
             try: self.wfile.write(data)
             except (BrokenPipeError, ConnectionResetError): pass  # the client stopped waiting
@@ -161,7 +161,8 @@ def make_handler(q: EngineQueue, model_name: str):
             path = self.path.rstrip('/')
             if path in ('', '/health'): self.send(200, {'status': 'ok'})
             elif path.endswith('/models'):
-                self.send(200, {'object': 'list', 'data': [{'id': model_name, 'object': 'model', 'owned_by': 'insightkit'}]})
+                listed = [{'id': model_name, 'object': 'model', 'owned_by': 'insightkit'}]
+                self.send(200, {'object': 'list', 'data': listed})
             elif path == '/stats': self.send(200, q.snapshot())
             else: self.send(404, openai_error(f'no route {self.path}', 'not_found'))
         def do_POST(self):
