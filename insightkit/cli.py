@@ -11,6 +11,7 @@ from .core import InsightkitError
 from .commands import COMMANDS, GROUPS, config_settings
 from .course import commands as _course_commands  # compare and leaderboard join COMMANDS (15ab)
 from .course import lessons as _course_lessons  # and `course` (15c)
+from .bench import serve as _serve_commands  # `serve` and `bench serve` (13d)
 
 # %% auto #0
 __all__ = ['add_flags', 'build_parser', 'main']

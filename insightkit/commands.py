@@ -14,8 +14,7 @@ __all__ = ['COMMANDS', 'GROUPS', 'DATA_ARGS', 'emit', 'arg', 'command', 'add_con
            'add_miner_flags', 'add_variant_flags', 'cmd_figures', 'cmd_llm_ask', 'cmd_llm_usage', 'cmd_bench_llm',
            'cmd_bench_embed', 'cmd_data_check', 'cmd_data_fetch', 'cmd_eval_retrieval', 'cmd_run', 'cmd_variants',
            'cmd_benchdata_build', 'cmd_benchdata_select', 'config_settings', 'cmd_miner_train', 'cmd_miner_eval',
-           'cmd_bench_miner', 'cmd_bench_generate', 'cmd_bench_memory', 'cmd_bench_index', 'cmd_serve',
-           'cmd_bench_serve', 'cmd_judge']
+           'cmd_bench_miner', 'cmd_bench_generate', 'cmd_bench_memory', 'cmd_bench_index', 'cmd_judge']
 
 # %% ../nbs/13b_commands.ipynb #94270fc2
 def emit(result, as_json: bool):
@@ -374,32 +373,6 @@ def cmd_bench_index(a):
     from insightkit.bench.index import bench_index
     emit(bench_index(n=a.n, queries=a.queries, single=a.single, kinds=tuple(a.kinds), threads=a.threads,
                      folder=a.dir), a.json)
-
-# %% ../nbs/13b_commands.ipynb #882f5639
-@command('serve', 'serve the local model over an OpenAI-compatible API, one continuous batch for every client',
-         arg('--host', default='127.0.0.1', help='address to listen on (0.0.0.0 lets other machines in, e.g. a class)'),
-         arg('--port', type=int, default=8000, help='port (default 8000)'),
-         arg('--model', help='local model: the default GGUF, a .gguf file or a folder of HF weights'),
-         arg('--context', type=int, default=2048, help='positions per request: its prompt plus its max_tokens'),
-         arg('--max-waiting', type=int, default=256,
-             help='requests open at once; more are answered 429 with Retry-After'),
-         json=False)
-def cmd_serve(a):
-    "Serve the local model until interrupted."
-    from insightkit.generation.serve import serve
-    serve(a.host, a.port, a.model, a.context, a.max_waiting)
-
-# %% ../nbs/13b_commands.ipynb #cd6c6395
-@command('bench serve', 'a served model under 1, 4 and 16 concurrent clients: calls per second and their ratio',
-         arg('--calls', type=int, default=48, help='questions per concurrency level (each level asks its own)'),
-         arg('--levels', type=int, nargs='+', default=[1, 4, 16], help='concurrency levels, in this order'),
-         arg('--max-tokens', type=int, default=32, help='reply budget per call'),
-         arg('--threads', type=int, help="the server's torch threads (default: its own choice)"),
-         arg('--max-waiting', type=int, default=256, help="the server's limit on open requests"))
-def cmd_bench_serve(a):
-    "Throughput of `insightkit serve` at each concurrency level, through the openai backend with fresh caches."
-    from insightkit.bench.serve import bench_serve
-    emit(bench_serve(a.calls, tuple(a.levels), a.max_tokens, a.threads, a.max_waiting), a.json)
 
 # %% ../nbs/13b_commands.ipynb #eecc9b40
 @command('judge', 'score finished runs with named LLM judges (rubric 0-5), agreement and position bias',

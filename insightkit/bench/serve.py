@@ -10,9 +10,10 @@ from pathlib import Path
 from fastcore.basics import patch
 
 from ..core import InsightkitError
+from ..commands import arg, command, emit
 
 # %% auto #0
-__all__ = ['study_questions', 'free_port', 'ServerProcess', 'run_level', 'bench_serve']
+__all__ = ['study_questions', 'free_port', 'ServerProcess', 'run_level', 'bench_serve', 'cmd_serve', 'cmd_bench_serve']
 
 # %% ../../nbs/13d_bench_serve.ipynb #0397e281
 def study_questions(n: int) -> list[list[dict]]:
@@ -34,15 +35,17 @@ def free_port() -> int:
 
 # %% ../../nbs/13d_bench_serve.ipynb #83a9b5f0
 class ServerProcess:
-    "`insightkit serve` in a subprocess of its own process group, on a free port of 127.0.0.1."
+    "The server of `insightkit serve` in a subprocess of its own process group, on a free port of 127.0.0.1."
     def __init__(self, context: int = 1024, max_waiting: int = 256, threads: int | None = None,
                  log: str | Path | None = None):
         self.port = free_port()
         self.base_url = f'http://127.0.0.1:{self.port}/v1'
         self.log = Path(log or tempfile.mkstemp(prefix='insightkit-serve-', suffix='.log')[1])
         env = {**os.environ, **({'INSIGHTKIT_THREADS': str(threads)} if threads else {})}
-        cmd = [sys.executable, '-m', 'insightkit.cli', 'serve', '--port', str(self.port), '--context', str(context),
-               '--max-waiting', str(max_waiting)]
+        # what `insightkit serve --port P --context C --max-waiting W` runs
+        code = (f'from insightkit.generation.serve import serve; '
+                f'serve(port={self.port}, context={context}, max_waiting={max_waiting})')
+        cmd = [sys.executable, '-c', code]
         self.proc = subprocess.Popen(cmd, stdout=open(self.log, 'wb'), stderr=subprocess.STDOUT, env=env,
                                      start_new_session=True)
 
@@ -125,3 +128,29 @@ def bench_serve(calls: int = 48, # questions per concurrency level (each level a
     return {'ratio': round(hi['calls_per_s'] / lo['calls_per_s'], 2), 'levels': rows, 'startup_s': round(startup, 1),
             'max_tokens': max_tokens, 'threads': threads, 'server': final,
             'note': f"ratio = calls/s at concurrency {hi['concurrency']} over calls/s at {lo['concurrency']}"}
+
+# %% ../../nbs/13d_bench_serve.ipynb #882f5639
+@command('serve', 'serve the local model over an OpenAI-compatible API, one continuous batch for every client',
+         arg('--host', default='127.0.0.1', help='address to listen on (0.0.0.0 lets other machines in, e.g. a class)'),
+         arg('--port', type=int, default=8000, help='port (default 8000)'),
+         arg('--model', help='local model: the default GGUF, a .gguf file or a folder of HF weights'),
+         arg('--context', type=int, default=2048, help='positions per request: its prompt plus its max_tokens'),
+         arg('--max-waiting', type=int, default=256,
+             help='requests open at once; more are answered 429 with Retry-After'),
+         json=False)
+def cmd_serve(a):
+    "Serve the local model until interrupted."
+    from insightkit.generation.serve import serve
+    serve(a.host, a.port, a.model, a.context, a.max_waiting)
+
+# %% ../../nbs/13d_bench_serve.ipynb #cd6c6395
+@command('bench serve', 'a served model under 1, 4 and 16 concurrent clients: calls per second and their ratio',
+         arg('--calls', type=int, default=48, help='questions per concurrency level (each level asks its own)'),
+         arg('--levels', type=int, nargs='+', default=[1, 4, 16], help='concurrency levels, in this order'),
+         arg('--max-tokens', type=int, default=32, help='reply budget per call'),
+         arg('--threads', type=int, help="the server's torch threads (default: its own choice)"),
+         arg('--max-waiting', type=int, default=256, help="the server's limit on open requests"))
+def cmd_bench_serve(a):
+    "Throughput of `insightkit serve` at each concurrency level, through the openai backend with fresh caches."
+    from insightkit.bench.serve import bench_serve
+    emit(bench_serve(a.calls, tuple(a.levels), a.max_tokens, a.threads, a.max_waiting), a.json)

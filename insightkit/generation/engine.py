@@ -10,9 +10,10 @@ from typing import Any, Callable
 
 from fastcore.basics import patch
 
+from .engine_math import int4_linear, int4_pack, rope_tables, rotate
+
 # %% auto #0
-__all__ = ['ENGINE_MODEL_TYPES', 'engine_supports', 'rope_tables', 'rotate', 'torch_cat_neg', 'KVSlots', 'int4_pack',
-           'int4_linear', 'Engine', 'Job', 'NgramGuard', 'Chooser']
+__all__ = ['ENGINE_MODEL_TYPES', 'engine_supports', 'KVSlots', 'Engine', 'Job', 'NgramGuard', 'Chooser']
 
 # %% ../../nbs/01ab_engine.ipynb #fa2d03e0
 ENGINE_MODEL_TYPES = ('llama', 'mistral', 'qwen2')
@@ -23,30 +24,6 @@ def engine_supports(config) -> bool:
     rope = getattr(config, 'rope_parameters', None) or getattr(config, 'rope_scaling', None) or {}
     return (getattr(config, 'model_type', '') in ENGINE_MODEL_TYPES and rope.get('rope_type', 'default') == 'default'
             and not getattr(config, 'sliding_window', None))
-
-# %% ../../nbs/01ab_engine.ipynb #7b43b91d
-def rope_tables(config, length: int, device='cpu'):
-    "Cosine and sine tables `[length, head_dim]` of the model's rotary position embedding."
-    import torch
-    d = getattr(config, 'head_dim', None) or config.hidden_size // config.num_attention_heads
-    rope = getattr(config, 'rope_parameters', None) or {}
-    theta = rope.get('rope_theta', getattr(config, 'rope_theta', 10000.0))
-    inv = 1.0 / (theta ** (torch.arange(0, d, 2, dtype=torch.float32, device=device) / d))
-    angles = torch.outer(torch.arange(length, dtype=torch.float32, device=device), inv)
-    both = torch.cat([angles, angles], -1)
-    return both.cos(), both.sin()
-
-# %% ../../nbs/01ab_engine.ipynb #0b0c3e5e
-def rotate(x, cos, sin):
-    "Apply rotary tables to `x` (last dimension the head), as Llama does: halves rotated against each other."
-    half = x.shape[-1] // 2
-    return x * cos + torch_cat_neg(x, half) * sin
-
-# %% ../../nbs/01ab_engine.ipynb #f29abfab
-def torch_cat_neg(x, half: int):
-    "`[-second half, first half]` of the last dimension."
-    import torch
-    return torch.cat([-x[..., half:], x[..., :half]], -1)
 
 # %% ../../nbs/01ab_engine.ipynb #7ee9213b
 class KVSlots:
@@ -79,36 +56,6 @@ def copy_head(self: KVSlots, src: int, dst: int, n: int):
     "Copy the first `n` positions of row `src` into row `dst` (every layer)."
     if src != dst and n:
         self.k[:, dst, :, :n] = self.k[:, src, :, :n]; self.v[:, dst, :, :n] = self.v[:, src, :, :n]
-
-# %% ../../nbs/01ab_engine.ipynb #04f7899e
-def int4_pack(w, # a weight `[out, in]`
-              group: int = 32, # inputs per block, as in GGUF's Q4_0 / Q4_1
-             ):
-    """`w` in torch's CPU int4 layout `(packed, scales_and_zeros, group)`, or None unless every block of `group` inputs
-    holds at most 16 evenly spaced values (a matrix read from a 4-bit GGUF)."""
-    import torch
-    out_f, in_f = w.shape
-    kernel = hasattr(torch.ops.aten, '_weight_int4pack_mm_for_cpu')
-    if in_f % group or out_f % 16 or w.device.type != 'cpu' or not kernel: return None  # it packs 16 outputs at once
-    g = w.detach().float().reshape(out_f, in_f // group, group)
-    lo, hi = g.amin(-1, keepdim=True), g.amax(-1, keepdim=True)
-    step = (hi - lo) / 15
-    q = ((g - lo) / torch.where(step > 0, step, torch.ones_like(step))).round_().clamp_(0, 15)
-    off = (q * step + lo - g).abs()
-    if bool((off > 1e-3 * step + 1e-6 * torch.maximum(lo.abs(), hi.abs())).any()): return None
-    sz = torch.cat([step, lo + 8 * step], -1).transpose(0, 1).contiguous().to(torch.bfloat16)  # [in/group, out, 2]
-    packed = torch.ops.aten._convert_weight_to_int4pack_for_cpu(q.to(torch.int32).reshape(out_f, in_f), 1)
-    return packed, sz, group
-
-# %% ../../nbs/01ab_engine.ipynb #edd7e643
-def int4_linear(x, # bfloat16 input `[..., in]`
-                packed, # from `int4_pack`
-               ):
-    "`x` times the packed weight's transpose, in bfloat16 (each row's result does not depend on the other rows)."
-    import torch
-    p, sz, group = packed
-    y = torch.ops.aten._weight_int4pack_mm_for_cpu(x.reshape(-1, x.shape[-1]).contiguous(), p, group, sz)
-    return y.reshape(*x.shape[:-1], -1)
 
 # %% ../../nbs/01ab_engine.ipynb #cb47254a
 class Engine:

@@ -17,13 +17,13 @@ from .base import (Reply, GenSettings, Backend, BackendUnavailable, SchemaError,
                                         register_backend, schema_name, validate_output)
 from .model_files import (DEFAULT_LOCAL_MODEL, SMOLLM_PACKAGE, SMOLLM_GGUF, WEIGHT_SUFFIXES,
                                                models_dir, default_gguf, cached_file_sha256, weights_fingerprint,
-                                               convert_gguf, reusable_models_dir)
+                                               convert_gguf, reusable_models_dir, hub_snapshot)
 
 # %% auto #0
 __all__ = ['NO_REPEAT_NGRAM', 'DECODER_VERSION', 'BNB_KERNELS_NOTE', 'LoadedModel', 'quiet_bitsandbytes', 'clear_loaded_models',
            'set_torch_threads', 'pick_device', 'pick_dtype', 'load_causal_lm', 'schema_instruction',
-           'with_schema_instruction', 'cut_at_stop', 'LocalBackend', 'hub_snapshot', 'reply_or_error',
-           'replies_or_raise', 'GuardProcessor', 'engine_matmul_dtype', 'default_tokenizer']
+           'with_schema_instruction', 'cut_at_stop', 'LocalBackend', 'reply_or_error', 'replies_or_raise',
+           'GuardProcessor', 'engine_matmul_dtype', 'default_tokenizer']
 
 # %% ../../nbs/01b_local.ipynb
 NO_REPEAT_NGRAM = 6 # the local backend's default repetition guard (decision log: measured on IP-RAR's analyses)
@@ -299,24 +299,6 @@ def _generate_batch(self: LocalBackend, lm: LoadedModel, prompts: list[str], sch
         tokens = row if end is None else row[:end + (row[end] in lm.eos_ids)]
         results.append(reply_or_error(lm, tokens, int(n_prompt), schema, settings, self.model))
     return replies_or_raise(results)
-
-# %% ../../nbs/01b_local.ipynb #18946bbc
-def hub_snapshot(repo_id: str) -> Path:
-    "The local folder of a hub model's config, tokenizer and weights (offline when `HF_HUB_OFFLINE` is set)."
-    from huggingface_hub import constants, snapshot_download
-    keep = ['*.json', '*.jinja', '*.txt', '*.model', 'tokenizer*']
-    try:
-        folder = Path(snapshot_download(repo_id, allow_patterns=keep + ['*.safetensors'],
-                                        local_files_only=constants.HF_HUB_OFFLINE))
-        if not any(folder.glob('*.safetensors')):
-            folder = Path(snapshot_download(repo_id, allow_patterns=keep + ['*.bin'],
-                                            local_files_only=constants.HF_HUB_OFFLINE))
-    except Exception as e:
-        raise BackendUnavailable(
-            f'model {repo_id!r} is neither a local folder nor a reachable hub model '
-            f'({type(e).__name__}: {str(e)[:200]}); give a folder of HF weights or the default {DEFAULT_LOCAL_MODEL!r}'
-        ) from None
-    return folder
 
 # %% ../../nbs/01b_local.ipynb
 def reply_or_error(lm: LoadedModel, tokens: list[int], n_prompt: int, schema: dict | None, settings: GenSettings,

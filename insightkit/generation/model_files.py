@@ -13,7 +13,7 @@ from .base import BackendUnavailable
 # %% auto #0
 __all__ = ['DEFAULT_LOCAL_MODEL', 'SMOLLM_PACKAGE', 'SMOLLM_GGUF', 'WEIGHT_SUFFIXES', 'models_dir', 'default_gguf',
            'cached_file_sha256', 'weights_fingerprint', 'convert_gguf', 'reusable_models_dir', 'private_env',
-           'use_private_env']
+           'use_private_env', 'hub_snapshot']
 
 # %% ../../nbs/01aa_model_files.ipynb #ab3ca456
 DEFAULT_LOCAL_MODEL = 'smollm2-135m-instruct'
@@ -142,3 +142,21 @@ def use_private_env() -> dict[str, str | None]:
         if v is None: os.environ.pop(k, None)
         else: os.environ[k] = v
     return env
+
+# %% ../../nbs/01aa_model_files.ipynb #18946bbc
+def hub_snapshot(repo_id: str) -> Path:
+    "The local folder of a hub model's config, tokenizer and weights (offline when `HF_HUB_OFFLINE` is set)."
+    from huggingface_hub import constants, snapshot_download
+    keep = ['*.json', '*.jinja', '*.txt', '*.model', 'tokenizer*']
+    try:
+        folder = Path(snapshot_download(repo_id, allow_patterns=keep + ['*.safetensors'],
+                                        local_files_only=constants.HF_HUB_OFFLINE))
+        if not any(folder.glob('*.safetensors')):
+            folder = Path(snapshot_download(repo_id, allow_patterns=keep + ['*.bin'],
+                                            local_files_only=constants.HF_HUB_OFFLINE))
+    except Exception as e:
+        raise BackendUnavailable(
+            f'model {repo_id!r} is neither a local folder nor a reachable hub model '
+            f'({type(e).__name__}: {str(e)[:200]}); give a folder of HF weights or the default {DEFAULT_LOCAL_MODEL!r}'
+        ) from None
+    return folder
