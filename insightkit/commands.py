@@ -113,12 +113,17 @@ def add_variant_flags(q, variant: str | None = None):
          arg('--timeout', type=float, help='seconds allowed per notebook cell (default: an hour)'),
          arg('--fresh', action='store_true', help='re-time benchmarks and retrain miners instead of reading them'),
          arg('--jobs', type=int, help='notebooks run side by side (default: 2 on two or more cores; '
-                                      'env INSIGHTKIT_FIGURE_JOBS)'))
+                                      'env INSIGHTKIT_FIGURE_JOBS)'),
+         arg('--dry-run', action='store_true',
+             help='print the estimate of LLM calls, tokens and cost (INSIGHTKIT_PRICE) and run nothing'))
 def cmd_figures(a):
     "Regenerate the paper figures and tables."
     from insightkit.figures import CELL_TIMEOUT, run_figures
     m = run_figures(mode='full' if a.full else 'quick', only=a.only, data=a.data, prefix=a.prefix,
-                    timeout=a.timeout or CELL_TIMEOUT, fresh=a.fresh, jobs=a.jobs)
+                    timeout=a.timeout or CELL_TIMEOUT, fresh=a.fresh, jobs=a.jobs, dry_run=a.dry_run)
+    if a.dry_run:
+        from insightkit.estimate import estimate_lines
+        return emit(m['estimate'], True) if a.json else print('\n'.join(estimate_lines(m['estimate'])))
     failed = m['last_run']['failed']
     if a.json:
         emit({'failed': failed, 'figures': {k: m['figures'][k] for k in m['last_run']['figures']}}, True)

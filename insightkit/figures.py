@@ -275,6 +275,7 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
                 root: str | Path | None = None, # checkout root
                 fresh: bool = False, # re-time benchmarks and retrain models instead of reading stored results
                 jobs: int | None = None, # notebooks run side by side (default: `figure_jobs()`)
+                dry_run: bool = False, # only estimate the LLM calls, tokens and cost (returns `{'estimate': ...}`)
                ) -> dict:
     """Run the paper notebooks (`jobs` at a time, longest first), write `paper_figures/out/manifest.json` after each,
     and return the manifest."""
@@ -299,10 +300,18 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
         if not fresh and up_to_date(old, key, out_dir):
             print(f"{nb.stem}: up to date (ok in {old['seconds']} s when it ran; --fresh runs it again)", flush=True)
         else: todo[nb] = key
+    from insightkit.estimate import estimate_lines, figure_estimate, scope_usage
+    est = figure_estimate(list(todo), mode, manifest)
+    if dry_run: return {'estimate': est}
+    for line in estimate_lines(est): print(line, flush=True)
+    manifest['estimate'] = est
     bar, lock = progress(total=len(todo), desc='figures', unit='notebook'), threading.Lock()
     def record(nb: Path, entry: dict):
         with lock:
             entry.update(mode=mode, data=hashes, versions=versions, key=todo[nb])
+            prev, used = manifest['figures'].get(nb.stem) or {}, scope_usage(entry['run'])
+            if not used['calls'] and prev.get('mode') == mode and prev.get('llm_usage'): used = prev['llm_usage']
+            entry['llm_usage'] = used  # the last run that asked the models: what the next estimate starts from
             manifest['figures'][nb.stem] = entry
             manifest['updated'] = time.strftime('%Y-%m-%dT%H:%M:%S%z')
             tmp = manifest_path.with_suffix('.tmp'); tmp.write_text(json.dumps(manifest, indent=2))

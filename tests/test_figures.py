@@ -19,6 +19,12 @@ def test_make_figures_twice_second_is_cached_and_faster(tmp_path):
     assert m2['parameters']['quick'] is True and m2['data']['origin'] in ('embedded', 'INSIGHTKIT_DATA', 'fetched')
     assert all(len(h) == 64 for h in m2['data']['sha256'].values()) and m2['versions']['transformers']
     assert t_second < t_first, (t_first, t_second)
+    dry = run([sys.executable, '-m', 'insightkit.cli', 'figures', '--only', 'fig00_corpus', '--fresh', '--dry-run',
+               '--json'], env=env)  # issue 28: the estimate alone; nothing runs, the manifest stays as it is
+    est = json.loads(dry.stdout)
+    assert est['total']['calls'] == 0 and est['notebooks']['fig00_corpus']['basis'] == 'its last quick run', est
+    assert json.loads((ROOT/'paper_figures/out/manifest.json').read_text())['figures']['fig00_corpus'] == m2
+    assert m2['llm_usage']['calls'] == 0
     run(['make', 'figures', 'FIGURES_ARGS=--only fig00_corpus --fresh'], env=env)  # --fresh runs it again
     m3 = json.loads((ROOT/'paper_figures/out/manifest.json').read_text())['figures']['fig00_corpus']
     assert m3['status'] == 'ok' and m3['run'] != m1['run'] and m3['llm_calls']['uncached'] == 0
