@@ -1,6 +1,8 @@
 # The README's two commands. Each first installs what is missing (tools/install.py), then does its job.
 PYTHON ?= python3
 MODE ?= quick
+# full mode only: at most CAP items per cell, a check of the full path (`make figures MODE=full CAP=2`)
+CAP ?=
 FIGURES_ARGS ?=
 LAB_ARGS ?=
 RECORD ?=
@@ -18,7 +20,7 @@ install:
 	@$(PYTHON) tools/install.py
 
 figures: install
-	$(PYTHON) -m insightkit.cli figures --$(MODE) $(FIGURES_ARGS)
+	$(PYTHON) -m insightkit.cli figures --$(MODE) $(if $(CAP),--cap $(CAP),) $(FIGURES_ARGS)
 
 # ruff (configured in pyproject.toml): line length and pyflakes over notebooks, library, tests and tools
 test: install

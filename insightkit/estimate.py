@@ -10,7 +10,8 @@ from pathlib import Path
 from .core import InsightkitError
 
 # %% auto #0
-__all__ = ['notebook_defaults', 'scope_usage', 'busiest_scope', 'price', 'notebook_estimate', 'figure_estimate', 'estimate_lines']
+__all__ = ['notebook_defaults', 'scope_usage', 'busiest_scope', 'price', 'recorded_usage', 'notebook_estimate', 'figure_estimate',
+           'estimate_lines', 'record_usage']
 
 # %% ../nbs/13_estimate.ipynb #7fa7cdc9
 def notebook_defaults(nb_path: str | Path) -> dict:
@@ -58,14 +59,31 @@ def price() -> tuple[float, float] | None:
         raise InsightkitError(f"INSIGHTKIT_PRICE must be two numbers, dollars per million prompt and completion "
                               f"tokens, e.g. '0.15,0.60'; got {raw!r}") from None
 
+# %% ../nbs/13_estimate.ipynb #9a617d7a
+def recorded_usage(nb_path: Path, mode: str) -> dict | None:
+    """The calls and tokens the project recorded for notebook `nb_path` in `mode` (`usage.json` beside it), or None:
+    the estimate of a fresh clone, before any run of its own."""
+    f = Path(nb_path).parent/'usage.json'
+    rec = json.loads(f.read_text(encoding='utf-8')) if f.exists() else {}
+    u = rec.get('figures', {}).get(Path(nb_path).stem, {}).get(mode)
+    if u is None: return None
+    capped = f", capped at {u['cap']} items per cell: an uncapped run asks more" if u.get('cap') is not None else ''
+    return {'calls': u['calls'], 'cached': 0, 'prompt_tokens': u['prompt_tokens'],
+            'completion_tokens': u['completion_tokens'],
+            'basis': f"the project's recorded {mode} run on {u['data']} ({rec['recorded']}){capped}"}
+
 # %% ../nbs/13_estimate.ipynb #5f8beb6e
 def notebook_estimate(nb_path: Path, mode: str, entry: dict | None) -> dict:
     """One notebook's expected calls and tokens in `mode`: its last run in that mode that asked the models, else its
-    quick run scaled by `full_items / quick_items`, else unknown (`basis` says which)."""
-    if not entry or not entry.get('run'): return {'basis': 'unknown: no run recorded'}
+    quick run scaled by `full_items / quick_items`, else the project's recorded run (`recorded_usage`), else unknown
+    (`basis` says which)."""
+    if not entry or not entry.get('run'): return recorded_usage(nb_path, mode) or {'basis': 'unknown: no run recorded'}
     # what its last run that asked the models logged (recorded by the runner), else its busiest logged run
     used = entry.get('llm_usage') or scope_usage(busiest_scope(nb_path.stem) or entry['run'])
-    if entry.get('mode') == mode: return {**used, 'basis': f'its last {mode} run'}
+    if entry.get('mode') == mode:
+        cap = (entry.get('parameters') or {}).get('cap')
+        capped = f', capped at {cap} items per cell: an uncapped run asks more' if cap is not None else ''
+        return {**used, 'basis': f'its last {mode} run{capped}'}
     if not used['calls']: return {**used, 'basis': f"no LLM call in its last {entry.get('mode')} run"}
     d = notebook_defaults(nb_path)
     if mode == 'full' and entry.get('mode') == 'quick' and d.get('quick_items') and d.get('full_items'):
@@ -73,8 +91,8 @@ def notebook_estimate(nb_path: Path, mode: str, entry: dict | None) -> dict:
         return {'calls': round(used['calls'] * f), 'cached': 0, 'prompt_tokens': round(used['prompt_tokens'] * f),
                 'completion_tokens': round(used['completion_tokens'] * f),
                 'basis': f"its quick run x {f:g} (full_items {d['full_items']} / quick_items {d['quick_items']})"}
-    return {'basis': f"unknown: only a {entry.get('mode')} run is recorded and the notebook declares no "
-                     'full_items and quick_items'}
+    return recorded_usage(nb_path, mode) or {'basis': f"unknown: only a {entry.get('mode')} run is recorded and the "
+                                                      'notebook declares no full_items and quick_items'}
 
 # %% ../nbs/13_estimate.ipynb #0e5bfc80
 def figure_estimate(nbs: list[Path], mode: str, manifest: dict) -> dict:
@@ -99,3 +117,21 @@ def estimate_lines(est: dict) -> list[str]:
            f"time), {t['prompt_tokens']:,} prompt and {t['completion_tokens']:,} completion tokens{cost}"]
     if est['unknown']: out.append(f"  not estimated (no basis): {', '.join(est['unknown'])}")
     return out
+
+# %% ../nbs/13_estimate.ipynb #d706f221
+def record_usage(manifest: dict, # a figures run's manifest (paper_figures/out/manifest.json)
+                 path: Path, # the usage.json to update
+                 data: str = 'the embedded data', # what the notebooks read, in words
+                ) -> dict:
+    "Keep each notebook's last LLM usage in its mode from `manifest` in `path`, beside what other modes recorded."
+    import time
+    rec = json.loads(path.read_text(encoding='utf-8')) if path.exists() else {'figures': {}}
+    for name, e in manifest.get('figures', {}).items():
+        if e.get('status') != 'ok' or not e.get('llm_usage'): continue
+        cap = (e.get('parameters') or {}).get('cap')
+        rec['figures'].setdefault(name, {})[e['mode']] = {
+            **{k: e['llm_usage'][k] for k in ('calls', 'prompt_tokens', 'completion_tokens')}, 'data': data,
+            **({'cap': cap} if cap is not None else {})}
+    rec['recorded'] = time.strftime('%Y-%m-%d')
+    path.write_text(json.dumps(rec, indent=1, sort_keys=True) + '\n', encoding='utf-8')
+    return rec

@@ -14,7 +14,7 @@ from .secrets import redact, scrub
 __all__ = ['CELL_TIMEOUT', 'LONGEST_FIRST', 'project_root', 'figure_notebooks', 'save_figure', 'save_table',
            'library_fingerprint', 'figure_key', 'up_to_date', 'folder_signature', 'stored_result', 'data_file_hashes',
            'llm_call_stats', 'notebook_parameters', 'scrub_strings', 'run_figure', 'figure_jobs', 'start_order',
-           'run_figure_apart', 'figure_worker', 'data_root', 'run_figures']
+           'run_figure_apart', 'figure_worker', 'data_root', 'parse_param', 'figure_parameters', 'run_figures']
 
 # %% ../nbs/13_figures.ipynb #fa603188
 def project_root(start: str | Path | None = None) -> Path:
@@ -266,6 +266,30 @@ def data_root(data: str | Path | None) -> str | None:
     d = Path(data).expanduser()
     return str(d.resolve()) if any((d/n).is_dir() for n in dataset_names()) else None
 
+# %% ../nbs/13_figures.ipynb #9b300d86
+def parse_param(text: str) -> tuple[str, object]:
+    "`NAME=VALUE` from the command line as a notebook parameter: VALUE read as JSON (3, 0.5, null, true), else text."
+    name, eq, value = text.partition('=')
+    if not eq or not name.strip().isidentifier():
+        raise InsightkitError(f"--param wants NAME=VALUE (e.g. cpu_epochs=3), not {text!r}")
+    try: return name.strip(), json.loads(value)
+    except ValueError: return name.strip(), value
+
+# %% ../nbs/13_figures.ipynb #6bab57bb
+def figure_parameters(nbs: list[Path], # the notebooks about to run
+                      base: dict, # what the runner sets: mode, data, out_dir, fresh
+                      extra: dict | None = None, # the user's: `--param NAME=VALUE`, `--cap N`
+                     ) -> dict:
+    "The runner's parameters and the user's, refusing a name the runner sets or that no notebook in `nbs` declares."
+    extra = dict(extra or {})
+    if clash := sorted(set(extra) & set(base)):
+        raise InsightkitError(f"{', '.join(clash)} is set by the runner's own options, not by --param")
+    takes = set().union(*(notebook_parameters(nb) for nb in nbs)) - set(base)
+    if unknown := sorted(set(extra) - takes):
+        raise InsightkitError(f"no notebook run here declares {', '.join(unknown)}; "
+                              f"they declare: {', '.join(sorted(takes))}")
+    return {**base, **extra}
+
 # %% ../nbs/13_figures.ipynb #122995cd
 def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) or 'full'
                 only: list[str] | None = None, # figure names; all when None
@@ -276,6 +300,7 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
                 fresh: bool = False, # re-time benchmarks and retrain models instead of reading stored results
                 jobs: int | None = None, # notebooks run side by side (default: `figure_jobs()`)
                 dry_run: bool = False, # only estimate the LLM calls, tokens and cost (returns `{'estimate': ...}`)
+                extra: dict | None = None, # the user's notebook parameters (`--param`, `--cap`): `figure_parameters`
                ) -> dict:
     """Run the paper notebooks (`jobs` at a time, longest first), write `paper_figures/out/manifest.json` after each,
     and return the manifest."""
@@ -288,8 +313,8 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
     manifest_path = out_dir/'manifest.json'
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
     manifest.setdefault('figures', {})
-    params = dict(quick=mode == 'quick', mode=mode, data_dir=str(src.dir), data=data_root(data), prefix=src.prefix,
-                  out_dir=str(out_dir), fresh=fresh)
+    params = figure_parameters(nbs, dict(quick=mode == 'quick', mode=mode, data_dir=str(src.dir), data=data_root(data),
+                                         prefix=src.prefix, out_dir=str(out_dir), fresh=fresh), extra)
     jobs = figure_jobs() if jobs is None else max(1, jobs)
     # the cores (up to 8) shared among the kernels running at once, unless the user chose
     threads = int(os.environ.get('INSIGHTKIT_THREADS') or max(1, min(8, os.cpu_count() or 1)//jobs))

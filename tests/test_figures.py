@@ -56,3 +56,26 @@ def test_failing_notebook_does_not_stop_the_others(tmp_path):
 def test_unknown_figure_is_a_clear_error():
     p = run([sys.executable, '-m', 'insightkit.cli', 'figures', '--only', 'nope'], check=False)
     assert p.returncode == 2 and 'unknown figure(s) nope' in p.stderr and 'fig00_corpus' in p.stderr
+
+def test_full_mode_cap_reaches_the_notebooks_that_declare_it(tmp_path):
+    "Issue 28: `--full --cap N` checks the full path on N items per cell; the cap is recorded and the estimate says so."
+    figs = tmp_path/'paper_figures'; figs.mkdir()
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell('quick = True\ncap = None', metadata={'tags': ['parameters']}),
+        nbformat.v4.new_code_cell('items = list(range(10))[:cap] if not quick else [0]\n'
+                                  'open("seen.json", "w").write(__import__("json").dumps([quick, cap, len(items)]))')])
+    nbformat.write(nb, figs/'figZX_capped.ipynb')
+    cli = [sys.executable, '-m', 'insightkit.cli', 'figures']
+    env = {'INSIGHTKIT_PROGRESS': '0', 'INSIGHTKIT_CACHE': str(tmp_path/'cache')}
+    run(cli + ['--full', '--cap', '2'], cwd=tmp_path, env=env)
+    assert json.loads((figs/'seen.json').read_text()) == [False, 2, 2]
+    m = json.loads((figs/'out/manifest.json').read_text())['figures']['figZX_capped']
+    assert m['status'] == 'ok' and m['parameters']['cap'] == 2 and m['mode'] == 'full'
+    est = json.loads(run(cli + ['--full', '--cap', '2', '--fresh', '--dry-run', '--json'], cwd=tmp_path, env=env).stdout)
+    assert 'capped at 2 items per cell' in est['notebooks']['figZX_capped']['basis'], est
+    for args, says in [(['--cap', '2'], "--cap limits the full mode's items per cell; add --full"),
+                       (['--full', '--param', 'kap=2'], 'no notebook run here declares kap; they declare: cap'),
+                       (['--param', 'cap'], '--param wants NAME=VALUE')]:
+        p = run(cli + args, cwd=tmp_path, env=env, check=False)
+        lines = p.stderr.strip().splitlines()
+        assert p.returncode == 2 and len(lines) == 1 and lines[0].startswith(f'insightkit: error: {says}'), p.stderr
