@@ -50,9 +50,10 @@ class Study:
         return pd.DataFrame(self.rows)
 
     def paired(self, metric: str, a: str, b: str):
-        "Per-item values of `metric` for methods `a` and `b`, aligned on item id (items either lacks are dropped)."
+        """Per-item values of `metric` for methods `a` and `b`, aligned on item id (items either lacks are dropped;
+        empty when either has no value of `metric`, e.g. answer recall on a summary task)."""
         t = self.table[self.table.metric == metric].pivot_table(index='item_id', columns='method', values='value')
-        return t[[a, b]].dropna()
+        return t.reindex(columns=[a, b]).dropna()
 
 # %% ../../nbs/04f_studies.ipynb #cd57406c
 def tidy_scores(records: Sequence[dict], kind: str, method: str, variant: str, dataset: str, task: str) -> list[dict]:
