@@ -297,7 +297,8 @@ def find_cached_miner(corpus: Corpus, # the corpus the miner must have been trai
         if info.get('status') != 'finished' or i.get('docs_sha256') != docs_sha: continue
         if n_deep is not None and i.get('n_deep') != n_deep: continue
         if max_deep is not None and (i.get('n_deep') is None or i['n_deep'] > max_deep): continue
-        if whole_corpus and (i.get('n_deep') is not None or i.get('n_multi')): continue
+        if whole_corpus and (i.get('n_deep') is not None or i.get('n_multi')  # a miner of chosen documents is no whole
+                             or i.get('doc_ids') is not None and not set(corpus.docs) <= set(i['doc_ids'])): continue
         found.append((m.stat().st_mtime, m.parent))
     return max(found)[1] if found else None
 
