@@ -116,6 +116,8 @@ def estimate_lines(est: dict) -> list[str]:
     out = [f"estimate for {est['mode']} mode: {t['calls']:,} LLM calls ({t['cached']:,} served by the cache last "
            f"time), {t['prompt_tokens']:,} prompt and {t['completion_tokens']:,} completion tokens{cost}"]
     if est['unknown']: out.append(f"  not estimated (no basis): {', '.join(est['unknown'])}")
+    if capped := [k for k, r in est['notebooks'].items() if 'capped at' in r.get('basis', '')]:
+        out.append(f"  from runs capped in items per cell (an uncapped run asks more): {', '.join(capped)}")
     return out
 
 # %% ../nbs/13_estimate.ipynb #d706f221
