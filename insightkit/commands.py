@@ -117,15 +117,11 @@ def add_variant_flags(q, variant: str | None = None):
          arg('--dry-run', action='store_true',
              help='print the estimate of LLM calls, tokens and cost (INSIGHTKIT_PRICE) and run nothing'),
          arg('--cap', type=int, metavar='N', help='full mode: at most N items per cell (a check of the full path)'),
-         arg('--param', action='append', metavar='NAME=VALUE', default=[],
-             help='a notebook parameter, repeatable (e.g. cpu_epochs=3); notebooks that declare NAME get it'))
+         arg('--param', action='append', metavar='NAME=VALUE', default=[], help='a notebook parameter, repeatable'))
 def cmd_figures(a):
     "Regenerate the paper figures and tables."
-    from insightkit.figures import CELL_TIMEOUT, parse_param, run_figures
-    extra = dict(map(parse_param, a.param))
-    if a.cap is not None:
-        if not a.full: raise InsightkitError("--cap limits the full mode's items per cell; add --full")
-        extra['cap'] = a.cap
+    from insightkit.figures import CELL_TIMEOUT, run_figures, user_parameters
+    extra = user_parameters(a.param, a.cap, a.full)
     m = run_figures(mode='full' if a.full else 'quick', only=a.only, data=a.data, prefix=a.prefix,
                     timeout=a.timeout or CELL_TIMEOUT, fresh=a.fresh, jobs=a.jobs, dry_run=a.dry_run, extra=extra)
     if a.dry_run:

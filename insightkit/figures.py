@@ -14,7 +14,8 @@ from .secrets import redact, scrub
 __all__ = ['CELL_TIMEOUT', 'LONGEST_FIRST', 'project_root', 'figure_notebooks', 'save_figure', 'save_table',
            'library_fingerprint', 'figure_key', 'up_to_date', 'folder_signature', 'stored_result', 'data_file_hashes',
            'llm_call_stats', 'notebook_parameters', 'scrub_strings', 'run_figure', 'figure_jobs', 'start_order',
-           'run_figure_apart', 'figure_worker', 'data_root', 'parse_param', 'figure_parameters', 'run_figures']
+           'run_figure_apart', 'figure_worker', 'data_root', 'parse_param', 'user_parameters', 'figure_parameters',
+           'figures_to_run', 'write_manifest', 'run_figures']
 
 # %% ../nbs/13_figures.ipynb #fa603188
 def project_root(start: str | Path | None = None) -> Path:
@@ -275,6 +276,18 @@ def parse_param(text: str) -> tuple[str, object]:
     try: return name.strip(), json.loads(value)
     except ValueError: return name.strip(), value
 
+# %% ../nbs/13_figures.ipynb #db0e3159
+def user_parameters(params: list[str], # `--param NAME=VALUE` texts
+                    cap: int | None = None, # `--cap N`: at most N items per cell, full mode only
+                    full: bool = False, # the run is in full mode
+                   ) -> dict:
+    "The notebook parameters a user gave on the command line."
+    extra = dict(map(parse_param, params))
+    if cap is not None:
+        if not full: raise InsightkitError("--cap limits the full mode's items per cell; add --full")
+        extra['cap'] = cap
+    return extra
+
 # %% ../nbs/13_figures.ipynb #6bab57bb
 def figure_parameters(nbs: list[Path], # the notebooks about to run
                       base: dict, # what the runner sets: mode, data, out_dir, fresh
@@ -289,6 +302,26 @@ def figure_parameters(nbs: list[Path], # the notebooks about to run
         raise InsightkitError(f"no notebook run here declares {', '.join(unknown)}; "
                               f"they declare: {', '.join(sorted(takes))}")
     return {**base, **extra}
+
+# %% ../nbs/13_figures.ipynb #622fbb82
+def figures_to_run(nbs: list[Path], params: dict, manifest: dict, hashes: dict, versions: dict, out_dir: Path,
+                   fresh: bool = False, # run every notebook, up to date or not
+                  ) -> dict:
+    "Each notebook whose outputs are not up to date, with the key its run will record (`figure_key`)."
+    library, todo = library_fingerprint(), {}
+    for nb in nbs:
+        key, old = figure_key(nb, params, hashes, versions, library), manifest['figures'].get(nb.stem)
+        if not fresh and up_to_date(old, key, out_dir):
+            print(f"{nb.stem}: up to date (ok in {old['seconds']} s when it ran; --fresh runs it again)", flush=True)
+        else: todo[nb] = key
+    return todo
+
+# %% ../nbs/13_figures.ipynb #494d866c
+def write_manifest(manifest: dict, path: Path):
+    "Write `manifest` to `path` whole or not at all (a temporary file, then a rename), stamping `updated`."
+    manifest['updated'] = time.strftime('%Y-%m-%dT%H:%M:%S%z')
+    tmp = path.with_suffix('.tmp'); tmp.write_text(json.dumps(manifest, indent=2))
+    os.replace(tmp, path)
 
 # %% ../nbs/13_figures.ipynb #122995cd
 def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) or 'full'
@@ -305,8 +338,7 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
     """Run the paper notebooks (`jobs` at a time, longest first), write `paper_figures/out/manifest.json` after each,
     and return the manifest."""
     if mode not in ('quick', 'full'): raise InsightkitError(f"mode must be 'quick' or 'full', not {mode!r}")
-    import threading
-    from concurrent.futures import ThreadPoolExecutor
+    import threading; from concurrent.futures import ThreadPoolExecutor
     nbs = figure_notebooks(root, only)
     src = resolve_data(data, prefix)
     out_dir = project_root(root)/'paper_figures'/'out'; out_dir.mkdir(parents=True, exist_ok=True)
@@ -318,13 +350,8 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
     jobs = figure_jobs() if jobs is None else max(1, jobs)
     # the cores (up to 8) shared among the kernels running at once, unless the user chose
     threads = int(os.environ.get('INSIGHTKIT_THREADS') or max(1, min(8, os.cpu_count() or 1)//jobs))
-    versions, hashes, library = package_versions(), data_file_hashes(src), library_fingerprint()
-    todo = {}
-    for nb in nbs:
-        key, old = figure_key(nb, params, hashes, versions, library), manifest['figures'].get(nb.stem)
-        if not fresh and up_to_date(old, key, out_dir):
-            print(f"{nb.stem}: up to date (ok in {old['seconds']} s when it ran; --fresh runs it again)", flush=True)
-        else: todo[nb] = key
+    versions, hashes = package_versions(), data_file_hashes(src)
+    todo = figures_to_run(nbs, params, manifest, hashes, versions, out_dir, fresh)
     from insightkit.estimate import estimate_lines, figure_estimate, scope_usage
     est = figure_estimate(list(todo), mode, manifest)
     if dry_run: return {'estimate': est}
@@ -338,9 +365,7 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
             if not used['calls'] and prev.get('mode') == mode and prev.get('llm_usage'): used = prev['llm_usage']
             entry['llm_usage'] = used  # the last run that asked the models: what the next estimate starts from
             manifest['figures'][nb.stem] = entry
-            manifest['updated'] = time.strftime('%Y-%m-%dT%H:%M:%S%z')
-            tmp = manifest_path.with_suffix('.tmp'); tmp.write_text(json.dumps(manifest, indent=2))
-            os.replace(tmp, manifest_path)
+            write_manifest(manifest, manifest_path)
             calls, error = entry['llm_calls'], f"; {entry.get('error', '')[:200]}" if entry['status'] != 'ok' else ''
             print(f"{nb.stem}: {entry['status']} in {entry['seconds']} s; LLM calls {calls['uncached']} new, "
                   f"{calls['cached']} cached{error}", flush=True)
@@ -356,5 +381,5 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
     bar.close()
     manifest['last_run'] = {'figures': [nb.stem for nb in nbs],
                             'failed': [nb.stem for nb in nbs if manifest['figures'][nb.stem]['status'] != 'ok']}
-    manifest_path.write_text(json.dumps(manifest, indent=2))
+    write_manifest(manifest, manifest_path)
     return manifest

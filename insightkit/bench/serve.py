@@ -83,14 +83,16 @@ def stop(self: ServerProcess):
         except subprocess.TimeoutExpired: os.killpg(self.proc.pid, signal.SIGKILL); self.proc.wait(10)
 
 # %% ../../nbs/13d_bench_serve.ipynb #ce56289a
-def run_level(base_url: str, convs: list, concurrency: int, max_tokens: int, server: ServerProcess) -> dict:
+def run_level(base_url: str, convs: list, concurrency: int, max_tokens: int, server: ServerProcess,
+              max_retries: int = 8, # the client's retries of a refused (429) or failed request
+             ) -> dict:
     """Ask `convs` through the `openai` backend with `concurrency` at once and a fresh call cache: seconds, calls per
     second, tokens, and the server's count of requests, refusals and distinct prompts for this level."""
     from insightkit.generation.cache import CallCache
     from insightkit.generation.llm import LLM
     from insightkit.generation.openai_compat import OpenAIBackend
     before = server.stats()
-    client = OpenAIBackend('served', base_url=base_url, concurrency=concurrency, timeout=600, max_retries=8)
+    client = OpenAIBackend('served', base_url=base_url, concurrency=concurrency, timeout=600, max_retries=max_retries)
     with tempfile.TemporaryDirectory(prefix='insightkit-bench-serve-') as tmp:
         llm = LLM('generator', backend=client, cache=CallCache(Path(tmp)/'calls.sqlite'), max_tokens=max_tokens,
                   temperature=0.0)
