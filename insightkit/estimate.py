@@ -10,8 +10,8 @@ from pathlib import Path
 from .core import InsightkitError
 
 # %% auto #0
-__all__ = ['notebook_defaults', 'scope_usage', 'busiest_scope', 'price', 'recorded_usage', 'notebook_estimate', 'figure_estimate',
-           'estimate_lines', 'record_usage']
+__all__ = ['notebook_defaults', 'scope_usage', 'busiest_scope', 'price', 'capped_basis', 'recorded_usage', 'notebook_estimate',
+           'figure_estimate', 'estimate_lines', 'record_usage']
 
 # %% ../nbs/13_estimate.ipynb #7fa7cdc9
 def notebook_defaults(nb_path: str | Path) -> dict:
@@ -59,6 +59,12 @@ def price() -> tuple[float, float] | None:
         raise InsightkitError(f"INSIGHTKIT_PRICE must be two numbers, dollars per million prompt and completion "
                               f"tokens, e.g. '0.15,0.60'; got {raw!r}") from None
 
+# %% ../nbs/13_estimate.ipynb #138f6c0b
+def capped_basis(basis: str, cap: int | None) -> dict:
+    "An estimate's `basis`, and its `cap` when the run behind it took at most `cap` items per cell (`--cap`)."
+    if cap is None: return {'basis': basis}
+    return {'basis': f'{basis}, capped at {cap} items per cell: an uncapped run asks more', 'cap': cap}
+
 # %% ../nbs/13_estimate.ipynb #9a617d7a
 def recorded_usage(nb_path: Path, mode: str) -> dict | None:
     """The calls and tokens the project recorded for notebook `nb_path` in `mode` (`usage.json` beside it), or None:
@@ -67,10 +73,9 @@ def recorded_usage(nb_path: Path, mode: str) -> dict | None:
     rec = json.loads(f.read_text(encoding='utf-8')) if f.exists() else {}
     u = rec.get('figures', {}).get(Path(nb_path).stem, {}).get(mode)
     if u is None: return None
-    capped = f", capped at {u['cap']} items per cell: an uncapped run asks more" if u.get('cap') is not None else ''
     return {'calls': u['calls'], 'cached': 0, 'prompt_tokens': u['prompt_tokens'],
             'completion_tokens': u['completion_tokens'],
-            'basis': f"the project's recorded {mode} run on {u['data']} ({rec['recorded']}){capped}"}
+            **capped_basis(f"the project's recorded {mode} run on {u['data']} ({rec['recorded']})", u.get('cap'))}
 
 # %% ../nbs/13_estimate.ipynb #5f8beb6e
 def notebook_estimate(nb_path: Path, mode: str, entry: dict | None) -> dict:
@@ -81,9 +86,7 @@ def notebook_estimate(nb_path: Path, mode: str, entry: dict | None) -> dict:
     # what its last run that asked the models logged (recorded by the runner), else its busiest logged run
     used = entry.get('llm_usage') or scope_usage(busiest_scope(nb_path.stem) or entry['run'])
     if entry.get('mode') == mode:
-        cap = (entry.get('parameters') or {}).get('cap')
-        capped = f', capped at {cap} items per cell: an uncapped run asks more' if cap is not None else ''
-        return {**used, 'basis': f'its last {mode} run{capped}'}
+        return {**used, **capped_basis(f'its last {mode} run', (entry.get('parameters') or {}).get('cap'))}
     if not used['calls']: return {**used, 'basis': f"no LLM call in its last {entry.get('mode')} run"}
     d = notebook_defaults(nb_path)
     if mode == 'full' and entry.get('mode') == 'quick' and d.get('quick_items') and d.get('full_items'):
@@ -116,7 +119,7 @@ def estimate_lines(est: dict) -> list[str]:
     out = [f"estimate for {est['mode']} mode: {t['calls']:,} LLM calls ({t['cached']:,} served by the cache last "
            f"time), {t['prompt_tokens']:,} prompt and {t['completion_tokens']:,} completion tokens{cost}"]
     if est['unknown']: out.append(f"  not estimated (no basis): {', '.join(est['unknown'])}")
-    if capped := [k for k, r in est['notebooks'].items() if 'capped at' in r.get('basis', '')]:
+    if capped := [k for k, r in est['notebooks'].items() if 'cap' in r]:
         out.append(f"  from runs capped in items per cell (an uncapped run asks more): {', '.join(capped)}")
     return out
 

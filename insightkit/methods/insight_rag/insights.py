@@ -175,15 +175,6 @@ def item_doc_ids(corpus, # the corpus the items belong to
             )
     return list(dict.fromkeys(ids))
 
-# %% ../../../nbs/07a_insights.ipynb #8b6e8e2a
-def _trained_doc_ids(info: dict, corpus) -> set | None:
-    "The document ids a cached miner was trained on, from its `miner.json` info (None: unknown)."
-    from insightkit.methods.insight_rag.miner_items import select_subset
-    if info.get('doc_ids') is not None: return set(info['doc_ids'])
-    if 'n_deep' not in info: return None
-    if info.get('n_deep') is None and not info.get('n_multi'): return set(corpus.docs)
-    return set(select_subset(corpus, info.get('n_deep') or 0, info.get('n_multi') or 0).doc_ids)
-
 # %% ../../../nbs/07a_insights.ipynb #f931af32
 def find_covering_miner(corpus, # the corpus (its docs file must match the miner's)
                         doc_ids: Sequence, # documents the miner must have read
@@ -192,6 +183,7 @@ def find_covering_miner(corpus, # the corpus (its docs file must match the miner
                        ) -> Path | None:
     "The finished cached miner with the fewest training documents that include `doc_ids` (newest on a tie), or None."
     from insightkit.methods.insight_rag.miner import _trained_config
+    from insightkit.methods.insight_rag.mining import _trained_doc_ids
     need, sha = set(doc_ids), file_sha256(corpus.source.file('docs'))
     want = _trained_config(config.to_dict()) if config is not None else None
     found = []

@@ -279,6 +279,14 @@ def default_run_dir(prefix: str, n_deep: int | None, n_multi: int, config: Miner
     scope = 'all' if n_deep is None and not n_multi else f'deep{n_deep or 0}' + (f'-multi{n_multi}' if n_multi else '')
     return cache_dir('miners', f'{prefix}-{scope}-{stable_hash(_trained_config(config.to_dict()), 10)}')
 
+# %% ../../../nbs/06a_mining.ipynb #8b6e8e2a
+def _trained_doc_ids(info: dict, corpus) -> set | None:
+    "The document ids a cached miner was trained on, from its `miner.json` info (None: unknown)."
+    if info.get('doc_ids') is not None: return set(info['doc_ids'])
+    if 'n_deep' not in info: return None
+    if info.get('n_deep') is None and not info.get('n_multi'): return set(corpus.docs)
+    return set(select_subset(corpus, info.get('n_deep') or 0, info.get('n_multi') or 0).doc_ids)
+
 # %% ../../../nbs/06a_mining.ipynb #f4f768fe
 def find_cached_miner(corpus: Corpus, # the corpus the miner must have been trained on (same documents file)
                       n_deep: int | None = None, # the subset it was trained on (None: any)
@@ -297,8 +305,7 @@ def find_cached_miner(corpus: Corpus, # the corpus the miner must have been trai
         if info.get('status') != 'finished' or i.get('docs_sha256') != docs_sha: continue
         if n_deep is not None and i.get('n_deep') != n_deep: continue
         if max_deep is not None and (i.get('n_deep') is None or i['n_deep'] > max_deep): continue
-        if whole_corpus and (i.get('n_deep') is not None or i.get('n_multi')  # a miner of chosen documents is no whole
-                             or i.get('doc_ids') is not None and not set(corpus.docs) <= set(i['doc_ids'])): continue
+        if whole_corpus and (read := _trained_doc_ids(i, corpus)) is not None and not set(corpus.docs) <= read: continue
         found.append((m.stat().st_mtime, m.parent))
     return max(found)[1] if found else None
 
