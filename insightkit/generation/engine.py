@@ -13,7 +13,7 @@ from fastcore.basics import patch
 from .engine_math import int4_linear, int4_pack, rope_tables, rotate
 
 # %% auto #0
-__all__ = ['ENGINE_MODEL_TYPES', 'engine_supports', 'KVSlots', 'Engine', 'Job', 'NgramGuard', 'Chooser']
+__all__ = ['ENGINE_MODEL_TYPES', 'engine_supports', 'KVSlots', 'Engine', 'pack4', 'Job']
 
 # %% ../../nbs/01ab_engine.ipynb #fa2d03e0
 ENGINE_MODEL_TYPES = ('llama', 'mistral', 'qwen2')
@@ -66,6 +66,8 @@ class Engine:
                  # decoding steps of at most this many rows multiply by 4-bit weights where the model's are 4-bit
                  # blocks (bfloat16 projections on a CPU only; 0: never)
                  int4_rows: int = 0,
+                 # keeps the 4-bit forms between processes: `keep(make, fits)` returns what `make()` returns (01aac)
+                 keep: Callable | None = None,
                 ):
         from transformers.activations import ACT2FN
         self.model, self.config, self.layers = model, model.config, model.model.layers
@@ -74,7 +76,7 @@ class Engine:
         self.device, self.dtype = p.device, p.dtype
         self.int4_rows = int4_rows if matmul_dtype == 'bfloat16' and self.device.type == 'cpu' else 0
         self.small = False  # whether the pass under way is a decoding step of at most `int4_rows` rows
-        self.eos, self.max_rows, self.kv_bytes, self.kv = set(eos_ids), rows, kv_bytes, None
+        self.eos, self.max_rows, self.kv_bytes, self.kv, self.keep = set(eos_ids), rows, kv_bytes, None, keep
         c = self.config
         self.heads, self.kv_heads = c.num_attention_heads, c.num_key_value_heads
         self.head_dim = getattr(c, 'head_dim', None) or c.hidden_size // c.num_attention_heads
@@ -105,12 +107,41 @@ def fused(self: Engine, key, modules):
 # %% ../../nbs/01ab_engine.ipynb #334eeb62
 @patch
 def packed4(self: Engine, key, modules):
-    "The stacked weights of `modules` packed by `int4_pack` (made once), or None when they are not 4-bit blocks."
-    if key not in self.q4:
-        import torch
-        plain = all(m.bias is None for m in modules)
-        self.q4[key] = int4_pack(torch.cat([m.weight.detach() for m in modules])) if plain else None
+    """The 4-bit form of `modules`' stacked weights, or None when they are not 4-bit blocks; the first call makes (or
+    reads back) every group's at once."""
+    if not self.q4: self.pack_all()
+    if key not in self.q4: self.q4[key] = pack4(modules)
     return self.q4[key]
+
+# %% ../../nbs/01ab_engine.ipynb #46329a9c
+def pack4(modules):
+    "The stacked weights of `modules` packed by `int4_pack`, or None when one has a bias or is not 4-bit blocks."
+    import torch
+    if any(m.bias is not None for m in modules): return None
+    return int4_pack(torch.cat([m.weight.detach() for m in modules]))
+
+# %% ../../nbs/01ab_engine.ipynb #31fffd31
+@patch
+def weight_groups(self: Engine) -> list:
+    "Each `(key, modules)` whose stacked weights one product multiplies by, layer by layer, the output head last."
+    groups = []
+    for layer in self.layers:
+        a, m = layer.self_attn, layer.mlp
+        groups += [(('qkv', id(a)), (a.q_proj, a.k_proj, a.v_proj)), (('one', id(a.o_proj)), (a.o_proj,)),
+                   (('gate_up', id(m)), (m.gate_proj, m.up_proj)), (('one', id(m.down_proj)), (m.down_proj,))]
+    return groups + [(('one', id(self.model.lm_head)), (self.model.lm_head,))]
+
+# %% ../../nbs/01ab_engine.ipynb #d3f0579d
+@patch
+def pack_all(self: Engine):
+    """Every group's 4-bit form (`weight_groups`), made at once, or read back through `keep` when it kept them before
+    and each kept pack has its group's outputs."""
+    groups = self.weight_groups()
+    make = lambda: [pack4(mods) for _, mods in groups]
+    def fits(packs): return len(packs) == len(groups) and all(
+        p is None or p[1].shape[1] == sum(m.weight.shape[0] for m in mods) for p, (_, mods) in zip(packs, groups))
+    packs = self.keep(make, fits) if self.keep is not None else make()
+    self.q4.update({k: p for (k, _), p in zip(groups, packs)})
 
 # %% ../../nbs/01ab_engine.ipynb #6febaed3
 @patch
@@ -125,11 +156,12 @@ def project(self: Engine, key, modules, x):
 # %% ../../nbs/01ab_engine.ipynb #e443f382
 @patch
 def qkv(self: Engine, attn, h):
-    """Queries, keys and values of `h [B, T, hidden]`, flat per token; with `matmul_dtype`, one fused product in that
-    type (one cast of `h` in, one out)."""
-    if self.matmul_dtype is None: return attn.q_proj(h), attn.k_proj(h), attn.v_proj(h)
-    n, m = self.heads * self.head_dim, self.kv_heads * self.head_dim
-    return self.project(('qkv', id(attn)), (attn.q_proj, attn.k_proj, attn.v_proj), h).to(h.dtype).split([n, m, m], -1)
+    """Queries and keys together `[B, T, (heads + kv_heads) * head_dim]` (they are rotated together), and values, of `h
+    [B, T, hidden]`; with `matmul_dtype`, one fused product in that type (one cast of `h` in, one out)."""
+    import torch
+    if self.matmul_dtype is None: return torch.cat([attn.q_proj(h), attn.k_proj(h)], -1), attn.v_proj(h)
+    n, m = (self.heads + self.kv_heads) * self.head_dim, self.kv_heads * self.head_dim
+    return self.project(('qkv', id(attn)), (attn.q_proj, attn.k_proj, attn.v_proj), h).to(h.dtype).split([n, m], -1)
 
 # %% ../../nbs/01ab_engine.ipynb #038ef4b6
 @patch
@@ -139,6 +171,13 @@ def mlp(self: Engine, mlp, h):
     if self.matmul_dtype is None: return mlp.down_proj(self.act(mlp.gate_proj(h)) * mlp.up_proj(h))
     gate, up = self.project(('gate_up', id(mlp)), (mlp.gate_proj, mlp.up_proj), h).chunk(2, -1)
     return self.linear(mlp.down_proj, self.act(gate) * up).to(h.dtype)
+
+# %% ../../nbs/01ab_engine.ipynb #1eac092c
+@patch
+def norm(self: Engine, module, x):
+    "`module(x)` for a Llama-style RMS norm, in one fused op (`torch.rms_norm`) instead of six."
+    import torch
+    return torch.rms_norm(x, module.weight.shape, module.weight, module.variance_epsilon)
 
 # %% ../../nbs/01ab_engine.ipynb #38673a17
 @patch
@@ -195,26 +234,24 @@ def forward(self: Engine, x, first_row: int, starts):
     self.small = T == 1 and B <= self.int4_rows
     bias = torch.zeros(visible.shape, device=dev).masked_fill_(~visible, float('-inf')) if T == 1 else None
     for i, layer in enumerate(self.layers):
-        a, h, lin = layer.self_attn, layer.input_layernorm(x), self.linear
-        q, k, v = self.qkv(a, h)
-        q = q.view(B, T, self.heads, self.head_dim).transpose(1, 2)
-        k = k.view(B, T, self.kv_heads, self.head_dim).transpose(1, 2)
+        a, h, lin = layer.self_attn, self.norm(layer.input_layernorm, x), self.linear
+        qk, v = self.qkv(a, h)
+        q, k = rotate(qk.view(B, T, -1, self.head_dim).transpose(1, 2), cos, sin).split([self.heads, self.kv_heads], 1)
         v = v.view(B, T, self.kv_heads, self.head_dim).transpose(1, 2)
-        q, k = rotate(q, cos, sin), rotate(k, cos, sin)
         K, V = kv.k[i, rows], kv.v[i, rows]
         if T == 1: K[ar, :, starts], V[ar, :, starts] = k[:, :, 0], v[:, :, 0]
         else: s = int(starts[0]); K[0, :, s:s + T], V[0, :, s:s + T] = k[0], v[0]
         if T == 1: o = self.attend(q, K[:, :, :span], V[:, :, :span], bias)
         else: o = self.prefill_attention(q, k, v, K[:, :, :span], V[:, :, :span], visible, span == T)
         x = x + lin(a.o_proj, o.transpose(1, 2).reshape(B, T, -1))
-        x = x + self.mlp(layer.mlp, layer.post_attention_layernorm(x))
+        x = x + self.mlp(layer.mlp, self.norm(layer.post_attention_layernorm, x))
     return x
 
 # %% ../../nbs/01ab_engine.ipynb #6a0a590b
 @patch
 def logits(self: Engine, hidden):
     "Next-token logits from final hidden states."
-    return self.linear(self.model.lm_head, self.model.model.norm(hidden))
+    return self.linear(self.model.lm_head, self.norm(self.model.model.norm, hidden))
 
 # %% ../../nbs/01ab_engine.ipynb #bdf857b1
 @patch
@@ -303,83 +340,3 @@ def step(self: Engine, jobs: list[Job], rows: list, lo: int, hi: int,
         if self.take(job, job.chooser.choose(logits[r - lo], job.out), r):
             rows[r] = None
             if finished is not None: finished(job)
-
-# %% ../../nbs/01ab_engine.ipynb #cddf7854
-class NgramGuard:
-    """Forbids a token that would repeat an `n`-token run already generated (0 turns it off): a small model decoding
-    greedily can loop on a fragment until its token budget, which breaks a JSON reply."""
-    def __init__(self, n: int):
-        self.n, self.seen = int(n), {}
-
-    def banned(self, out: list[int]) -> set[int]:
-        "Tokens that would complete an `n`-gram already in `out`."
-        if self.n < 2 or len(out) < self.n - 1: return set()
-        return self.seen.get(tuple(out[len(out) - self.n + 1:]), set())
-
-    def add(self, out: list[int]):
-        "Remember the `n`-gram that `out`'s last token completed."
-        if self.n >= 2 and len(out) >= self.n:
-            self.seen.setdefault(tuple(out[-self.n:-1]), set()).add(out[-1])
-
-# %% ../../nbs/01ab_engine.ipynb #175ac154
-class Chooser:
-    "Picks one conversation's tokens: grammar mask, repetition guard, greedy or seeded sampling, stop strings."
-    def __init__(self, max_tokens: int, temperature: float = 0.0, top_p: float = 1.0, seed: int = 0,
-                 matcher=None, # an `xgrammar.GrammarMatcher`, or None
-                 guard: int = 0, # no-repeat n-gram size (0: off)
-                 stop: tuple = (), tokenizer=None, # stop strings, and the tokenizer that spells tokens out
-                 vocab_size: int | None = None):
-        self.max_tokens, self.temperature, self.top_p, self.seed = int(max_tokens), temperature, top_p, seed
-        self.matcher, self.guard, self.stop, self.tok = matcher, NgramGuard(guard), tuple(stop), tokenizer
-        self.vocab_size, self.generator, self.hit_stop, self.bitmask = vocab_size, None, False, None
-
-# %% ../../nbs/01ab_engine.ipynb #380d64a2
-@patch
-def masked(self: Chooser, logits, out: list[int]):
-    "The logits with grammar-forbidden and guard-banned tokens at minus infinity (the ban yields to the grammar)."
-    import torch
-    logits = logits.float().clone()
-    if self.matcher is not None:
-        import xgrammar as xgr
-        if self.bitmask is None: self.bitmask = xgr.allocate_token_bitmask(1, self.vocab_size or logits.shape[-1])
-        self.matcher.fill_next_token_bitmask(self.bitmask)
-        xgr.apply_token_bitmask_inplace(logits[None], self.bitmask.to(logits.device))
-    banned = self.guard.banned(out)
-    if banned:
-        idx = torch.tensor(sorted(banned), device=logits.device)
-        kept = logits.index_fill(0, idx, float('-inf'))
-        if torch.isfinite(kept).any(): logits = kept
-    return logits
-
-# %% ../../nbs/01ab_engine.ipynb #b8e12d22
-@patch
-def pick(self: Chooser, logits) -> int:
-    "Greedy at temperature 0; else nucleus sampling from a generator seeded once per conversation."
-    import torch
-    if self.temperature <= 0: return int(logits.argmax())
-    if self.generator is None: self.generator = torch.Generator(device=logits.device).manual_seed(int(self.seed))
-    probs = (logits / self.temperature).softmax(-1)
-    if self.top_p < 1:
-        p, order = probs.sort(descending=True)
-        drop = p.cumsum(-1) - p > self.top_p
-        probs = torch.zeros_like(probs).scatter_(0, order, p.masked_fill(drop, 0))
-    return int(torch.multinomial(probs, 1, generator=self.generator))
-
-# %% ../../nbs/01ab_engine.ipynb #ee7a6d00
-@patch
-def choose(self: Chooser, logits, out: list[int]) -> int:
-    "The next token after `out` (the grammar and the guard are told of it)."
-    token = self.pick(self.masked(logits, out))
-    if self.matcher is not None: self.matcher.accept_token(token)
-    self.guard.add([*out, token])
-    return token
-
-# %% ../../nbs/01ab_engine.ipynb #4d10da2a
-@patch
-def finished(self: Chooser, out: list[int]) -> bool:
-    "Whether the reply `out` is over: budget spent, grammar complete or a stop string written."
-    if len(out) >= self.max_tokens or (self.matcher is not None and self.matcher.is_terminated()): return True
-    if self.stop and self.tok is not None:
-        tail = self.tok.decode(out[-(16 + max(map(len, self.stop))):], skip_special_tokens=True)
-        self.hit_stop = any(s and s in tail for s in self.stop)
-    return self.hit_stop

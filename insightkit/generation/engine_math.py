@@ -6,31 +6,25 @@
 from __future__ import annotations
 
 # %% auto #0
-__all__ = ['rope_tables', 'rotate', 'torch_cat_neg', 'int4_pack', 'int4_linear']
+__all__ = ['rope_tables', 'rotate', 'int4_pack', 'int4_linear']
 
 # %% ../../nbs/01aab_engine_math.ipynb #7b43b91d
 def rope_tables(config, length: int, device='cpu'):
-    "Cosine and sine tables `[length, head_dim]` of the model's rotary position embedding."
+    """Cosine and signed sine tables `[length, head_dim]` of the model's rotary position embedding: the sine's first
+    half is negated, as `rotate` takes it."""
     import torch
     d = getattr(config, 'head_dim', None) or config.hidden_size // config.num_attention_heads
     rope = getattr(config, 'rope_parameters', None) or {}
     theta = rope.get('rope_theta', getattr(config, 'rope_theta', 10000.0))
     inv = 1.0 / (theta ** (torch.arange(0, d, 2, dtype=torch.float32, device=device) / d))
     angles = torch.outer(torch.arange(length, dtype=torch.float32, device=device), inv)
-    both = torch.cat([angles, angles], -1)
-    return both.cos(), both.sin()
+    return torch.cat([angles, angles], -1).cos(), torch.cat([-angles.sin(), angles.sin()], -1)
 
 # %% ../../nbs/01aab_engine_math.ipynb #0b0c3e5e
-def rotate(x, cos, sin):
-    "Apply rotary tables to `x` (last dimension the head), as Llama does: halves rotated against each other."
-    half = x.shape[-1] // 2
-    return x * cos + torch_cat_neg(x, half) * sin
-
-# %% ../../nbs/01aab_engine_math.ipynb #f29abfab
-def torch_cat_neg(x, half: int):
-    "`[-second half, first half]` of the last dimension."
-    import torch
-    return torch.cat([-x[..., half:], x[..., :half]], -1)
+def rotate(x, cos, signed_sin):
+    """Apply rotary tables to `x` (last dimension the head), as Llama does: halves rotated against each other. With the
+    sine's sign folded into its table, `[-second half, first half] * sin` is `x` rolled by half a head times it."""
+    return x * cos + x.roll(x.shape[-1] // 2, -1) * signed_sin
 
 # %% ../../nbs/01aab_engine_math.ipynb #04f7899e
 def int4_pack(w, # a weight `[out, in]`

@@ -5,13 +5,16 @@
 # %% ../../nbs/01b_local.ipynb #6b61a393
 from __future__ import annotations
 import json, logging, os, shutil, sys, tempfile, time
+from functools import partial
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..core import stable_hash, cache_dir, file_sha256
 from fastcore.basics import patch
-from .engine import Engine, Job, Chooser, NgramGuard, engine_supports
+from .engine import Engine, Job, engine_supports
+from .choosing import Chooser, NgramGuard
+from .kept import compiled_grammar, kept_packs, tokenizer_digest
 from .base import (Reply, GenSettings, Backend, BackendUnavailable, SchemaError,
                                         OutputValidationError,
                                         register_backend, schema_name, validate_output)
@@ -32,7 +35,8 @@ DECODER_VERSION = 2 # bumped whenever a change to the decoding loops can change 
 # %% ../../nbs/01b_local.ipynb #f3e34aea
 @dataclass
 class LoadedModel:
-    "A loaded causal LM with its tokenizer, and the grammars compiled for it."
+    """A loaded causal LM with its tokenizer, and the grammars compiled for it (by `compiler`, over its tokenizer's
+    `info`, whose digest is `tokenizer_key`)."""
     model: Any
     tok: Any
     device: str
@@ -40,31 +44,37 @@ class LoadedModel:
     pad_id: int
     grammars: dict = field(default_factory=dict)
     compiler: Any = None
+    info: Any = None
+    tokenizer_key: str | None = None
 
 # %% ../../nbs/01b_local.ipynb #84650aca
 @patch
 def grammar(self: LoadedModel, schema: dict):
-    "The xgrammar grammar that constrains decoding to JSON matching `schema` (compiled once per schema)."
+    """The xgrammar grammar that constrains decoding to JSON matching `schema` (compiled once per schema and kept on
+    disk for later processes, chapter 01aac)."""
     key = stable_hash(schema)
     if key not in self.grammars:
         import xgrammar as xgr
         if self.compiler is None:
-            info = xgr.TokenizerInfo.from_huggingface(self.tok, vocab_size=self.model.config.vocab_size)
-            self.compiler = xgr.GrammarCompiler(info)
-        try: self.grammars[key] = self.compiler.compile_json_schema(json.dumps(schema), any_whitespace=False)
+            self.info = xgr.TokenizerInfo.from_huggingface(self.tok, vocab_size=self.model.config.vocab_size)
+            self.compiler = xgr.GrammarCompiler(self.info)
+            self.tokenizer_key = tokenizer_digest(self.tok, self.model.config.vocab_size)
+        try: self.grammars[key] = compiled_grammar(self.compiler, self.info, schema, self.tokenizer_key)
         except Exception as e:
             raise SchemaError(f'schema {schema_name(schema)!r} cannot be compiled into a grammar: {e}') from None
     return self.grammars[key]
 
 # %% ../../nbs/01b_local.ipynb #bee4c279
 @patch
-def engine(self: LoadedModel, rows: int, matmul_dtype: str | None = None, int4_rows: int = 0) -> Engine:
+def engine(self: LoadedModel, rows: int, matmul_dtype: str | None = None, int4_rows: int = 0,
+           keep=None, # keeps the engine's 4-bit packs between processes (`Engine`'s `keep`)
+          ) -> Engine:
     "The continuous-batching engine over this model with `rows` cache rows (made once, its cache kept)."
     e = getattr(self, '_engine', None)
     if e is None or e.max_rows != rows or e.matmul_dtype != matmul_dtype or e.int4_rows != int4_rows:
         self._engine = None  # its cache is freed before the new one is made
         self._engine = Engine(self.model, self.eos_ids, rows=rows, kv_bytes=3 << 30, matmul_dtype=matmul_dtype,
-                              int4_rows=int4_rows)
+                              int4_rows=int4_rows, keep=keep)
     return self._engine
 
 # %% ../../nbs/01b_local.ipynb #f3ee2a98
@@ -375,9 +385,11 @@ def engine_matmul_dtype(setting: str, lm: LoadedModel) -> str | None:
 # %% ../../nbs/01b_local.ipynb
 @patch
 def decoding_engine(self: LocalBackend, lm: LoadedModel | None = None) -> Engine:
-    "The engine this backend decodes with (its rows and projection type; made once per model)."
+    """The engine this backend decodes with (its rows and projection type; made once per model), its 4-bit packs kept
+    on disk for later processes."""
     lm = lm or self.load()
-    return lm.engine(self.batch_size, engine_matmul_dtype(self.matmul_dtype, lm), self.int4_rows)
+    keep = partial(kept_packs, self.fingerprint()) if self.int4_rows else None
+    return lm.engine(self.batch_size, engine_matmul_dtype(self.matmul_dtype, lm), self.int4_rows, keep)
 
 # %% ../../nbs/01b_local.ipynb #8755e94c
 def default_tokenizer():
