@@ -8,6 +8,27 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope='session')
 def root(): return ROOT
 
+AAN_SAMPLE = {'deep': 100, 'multi': 60, 'docs': 1000}
+
+@pytest.fixture(scope='session')
+def aan_sample(shared_aan, tmp_path_factory):
+    """The official AAN files cut to what a test that embeds the corpus can afford: the first 100 deep and 60 multi
+    questions, every abstract they name, and the lowest other ids up to 1,000 abstracts (embedding all 5,000 took five
+    minutes of a CI core). Written to a temporary folder, never into the checkout; the counts are in `AAN_SAMPLE`."""
+    import json
+    out = tmp_path_factory.mktemp('aan-sample')
+    read = lambda name: [json.loads(x) for x in (shared_aan/f'AAN_{name}.jsonl').read_text(encoding='utf-8').splitlines() if x.strip()]
+    deep, multi = read('deep')[:AAN_SAMPLE['deep']], read('multi')[:AAN_SAMPLE['multi']]
+    named = {q['doc-id'] for q in deep} | {o['doc-id'] for q in multi for o in q['objs']}
+    docs = read('docs')
+    others = [d['id'] for d in docs if d['id'] not in named][:AAN_SAMPLE['docs'] - len(named)]
+    keep = named | set(others)
+    graph = [t for t in read('graph') if t['doc-id'] in keep]
+    for name, rows in (('docs', [d for d in docs if d['id'] in keep]), ('deep', deep), ('multi', multi), ('graph', graph),
+                       ('matching', read('matching'))):
+        (out/f'AAN_{name}.jsonl').write_text(''.join(json.dumps(r) + '\n' for r in rows), encoding='utf-8')
+    return out
+
 @pytest.fixture(scope='session')
 def shared_aan():
     "The official AAN files (INSIGHTKIT_SHARED_AAN); tests that need them skip without."

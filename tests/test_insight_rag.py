@@ -4,7 +4,7 @@ Z-scores on a hand-made example, and question-word Z-scores against dense retrie
 import json, math, os, re, shutil, sys
 
 import pytest
-from conftest import run
+from conftest import AAN_SAMPLE, run
 
 from insightkit.data.datasets import find_dataset
 from insightkit.data.insight_rag import Corpus
@@ -116,31 +116,32 @@ def test_matching_flips_keep_only_changed_verdicts():
            for i, g, p, t in [(0, 'Yes', 'Yes', 'parsers use'), (1, 'No', 'Yes', 'papers discuss'), (2, 'No', 'No', 'x')]]
     assert matching_flips(base, aug) == (['parsers use', 'papers discuss'], [1, 0])
 
-@pytest.mark.xdist_group('aan')  # the AAN embeddings are computed once, on one worker
-def test_question_word_zscores_on_aan(shared_aan, monkeypatch):
-    monkeypatch.setenv('INSIGHTKIT_PROGRESS', '0')  # the user's embedding cache is used as is: AAN is embedded once
-    qs, failed = retrieval_failures(shared_aan, 'AAN', 'deep', 'dense', k=50)
-    assert len(qs) == 318 and 0.15 < sum(failed)/len(failed) < 0.5
-    z = zscores(qs, failed, min_count=10)
-    assert {'word', 'count', 'p_hat', 'z'} <= set(z.columns) and len(z) > 10
-    assert (z['count'] >= 10).all() and z['z'].is_monotonic_decreasing
+@pytest.mark.xdist_group('aan')  # the AAN sample's embeddings are computed once, on one worker
+def test_question_word_zscores_on_aan(aan_sample, monkeypatch):
+    "Question-word Z-scores of dense retrieval's failures on a sample of AAN (1,000 abstracts, so k = 10 is as hard as 50 of 5,000)."
+    monkeypatch.setenv('INSIGHTKIT_PROGRESS', '0')  # the user's embedding cache is used as is: the sample is embedded once
+    qs, failed = retrieval_failures(aan_sample, 'AAN', 'deep', 'dense', k=10)
+    assert len(qs) == AAN_SAMPLE['deep'] and 0.15 < sum(failed)/len(failed) < 0.5
+    z = zscores(qs, failed, min_count=5)
+    assert {'word', 'count', 'p_hat', 'z'} <= set(z.columns) and len(z) > 8
+    assert (z['count'] >= 5).all() and z['z'].is_monotonic_decreasing
     # 'what' opens nearly every question, so it cannot separate failures from successes
     what = z.set_index('word').loc['what']
     assert abs(what['z']) < 2
 
 @pytest.mark.xdist_group('aan')
-def test_fig6_zscore_notebook_on_aan(shared_aan, tmp_path):
-    "The Z-score figure through the figures runner on AAN; part (b) needs no LLM, and part (a) is skipped when told not to make matching runs."
+def test_fig6_zscore_notebook_on_aan(aan_sample, tmp_path):
+    "The Z-score figure through the figures runner on the AAN sample; part (b) needs no LLM, and part (a) is skipped when told not to make matching runs."
     import pandas as pd
     from conftest import ROOT
     from insightkit.figures import run_figure
-    params = dict(quick=True, data_dir=str(shared_aan), prefix='AAN', out_dir=str(tmp_path), runs_dir=str(tmp_path/'no-runs-here'), run_matching=False)
+    params = dict(quick=True, data_dir=str(aan_sample), prefix='AAN', out_dir=str(tmp_path), runs_dir=str(tmp_path/'no-runs-here'), run_matching=False)
     m = run_figure(ROOT/'paper_figures/fig6_zscore.ipynb', tmp_path, params)
     assert m['status'] == 'ok', m.get('error')
     assert m['parameters']['run_matching'] is False and m['llm_calls']['uncached'] == 0
     assert {'fig6_zscore.png', 'fig6_zscore.pdf', 'fig6_zscore.csv'} <= set(m['outputs'])
-    t = pd.read_csv(tmp_path/'fig6_zscore.csv')
-    assert len(t) == 10 and t.analysis.str.startswith('(b)').all() and (t['count'] >= 8).all()
+    t = pd.read_csv(tmp_path/'fig6_zscore.csv')  # the five words at each end, of those seen at least 8 times
+    assert 4 <= len(t) <= 10 and t.analysis.str.startswith('(b)').all() and (t['count'] >= 8).all()
 
 def test_insight_rag_matching_pair(private_cache, tmp_path):
     "Matching: stand-alone insights from the two abstracts, mined by a tiny random miner, then a Yes/No verdict with the insights as notes."
