@@ -133,18 +133,3 @@ def test_cli_judge_two_local_judges_and_cached_rerun(private_cache):
 
 # --- the paper notebook (quick mode, two questions) ---------------------------------------------------------
 
-def test_stats_validation_notebook(private_cache):
-    from insightkit.core import resolve_data
-    from insightkit.figures import run_figure
-    src, out = resolve_data(None, None), private_cache/'out'
-    out.mkdir()
-    e = run_figure(ROOT/'paper_figures'/'stats_validation.ipynb', out,
-                   dict(quick=True, mode='quick', data_dir=str(src.dir), prefix=src.prefix, out_dir=str(out), runs_dir=str(private_cache/'runs'), quick_items=2),
-                   timeout=900)
-    assert e['status'] == 'ok', e.get('error')
-    assert {'stats_validation_insightgen.png', 'stats_validation_report.pdf', 'stats_validation_claims.csv'} <= set(e['outputs'])
-    claims = pd.read_csv(out/'stats_validation_claims.csv')
-    assert len(claims) == 7
-    rep = pd.read_csv(out/'stats_validation_report.csv')
-    assert set(rep.method) == {'RAG k=1', 'RAG k=3', 'Insight-RAG k=1', 'Insight-RAG k=3'} and set(rep.metric) == {'contains_match', 'f1'}
-    assert (rep['n'] == 2).all() and rep.family.dropna().str.startswith('holm over 4 tests').all()

@@ -1,4 +1,5 @@
-"The Insight-RAG paper notebooks end to end on the embedded corpus, two questions (pairs) each, through the figures runner."
+"""The Insight-RAG paper notebooks end to end on the embedded corpus, two questions (pairs) each, through the figures
+runner; then the statistics notebook over fig3_deep's runs."""
 import json
 import pandas as pd
 import pytest
@@ -11,7 +12,8 @@ NOTEBOOKS = ('fig3_deep', 'fig4_multi', 'table6_triples', 'table2_matching', 'fi
 
 @pytest.fixture(scope='session')
 def executed(tmp_path_factory):
-    "Run the seven notebooks once, in order, sharing one private cache (calls, embeddings, miners) and one runs folder."
+    """Run the seven notebooks once, in order, sharing one private cache (calls, embeddings, miners) and one runs folder;
+    fig3_deep again, and the statistics notebook."""
     # session scope: a pytest-xdist worker may interleave other tests with this module's, which would tear a
     # module fixture down and run the notebooks again; the environment is restored before any test runs
     tmp = tmp_path_factory.mktemp('paper')
@@ -27,13 +29,16 @@ def executed(tmp_path_factory):
     try:
         entries = {name: run_figure(ROOT/'paper_figures'/f'{name}.ipynb', tmp/'out', params, timeout=900) for name in NOTEBOOKS}
         again = run_figure(ROOT/'paper_figures'/'fig3_deep.ipynb', tmp/'out', params, timeout=900)
+        # the statistics notebook reads the RAG and Insight-RAG runs fig3_deep made, as it does in `make figures`
+        stats = run_figure(ROOT/'paper_figures'/'stats_validation.ipynb', tmp/'out', {**params, 'mode': 'quick'}, timeout=900)
     finally: mp.undo()
-    return tmp/'out', entries, again
+    return tmp/'out', {**entries, 'stats_validation': stats}, again
 
 def test_every_notebook_runs_and_writes_its_outputs(executed):
     out, entries, _ = executed
     for name, e in entries.items():
         assert e['status'] == 'ok', (name, e.get('error'))
+        if name == 'stats_validation': continue  # its outputs are checked below
         kinds = {o.rsplit('.', 1)[1] for o in e['outputs']}
         assert f'{name}.csv' in e['outputs'] and {'png', 'pdf', 'csv', 'md'} <= kinds, (name, e['outputs'])
     assert entries['fig3_deep']['llm_calls']['uncached'] > 0  # the first run really asked the model
@@ -84,3 +89,15 @@ def test_rerun_reads_the_runs_back(executed):
     assert again['status'] == 'ok', again.get('error')
     assert again['llm_calls']['uncached'] == 0, again['llm_calls']
     assert again['seconds'] < entries['fig3_deep']['seconds']
+
+def test_stats_validation_reads_the_runs_of_fig3(executed):
+    "The statistics notebook: seven claims checked, and a Holm-corrected report over the four RAG / Insight-RAG cells."
+    out, entries, _ = executed
+    e = entries['stats_validation']
+    assert e['status'] == 'ok', e.get('error')
+    assert e['llm_calls']['uncached'] == 0, e['llm_calls']  # every cell's run was fig3_deep's
+    assert {'stats_validation_insightgen.png', 'stats_validation_report.pdf', 'stats_validation_claims.csv'} <= set(e['outputs'])
+    assert len(pd.read_csv(out/'stats_validation_claims.csv')) == 7
+    rep = pd.read_csv(out/'stats_validation_report.csv')
+    assert set(rep.method) == {'RAG k=1', 'RAG k=3', 'Insight-RAG k=1', 'Insight-RAG k=3'} and set(rep.metric) == {'contains_match', 'f1'}
+    assert (rep['n'] == 2).all() and rep.family.dropna().str.startswith('holm over 4 tests').all()
