@@ -106,14 +106,13 @@ def stored_result(name: str, # what is stored (the file's stem)
     """A costly result (a timing, a training's scores) read back from the user cache when its `key` matches, else
     computed and stored; the result says when it was measured and whether it was read back."""
     from insightkit.core import cache_dir, stable_hash
-    path = cache_dir('results')/f'{name}-{stable_hash(key, 16)}.json'
-    if not fresh and path.exists():
-        try: return {**json.loads(path.read_text(encoding='utf-8')), 'read_back': True}
-        except ValueError: pass  # a damaged file is measured again
-    result = {**compute(), 'measured_at': time.strftime('%Y-%m-%dT%H:%M:%S%z')}
-    tmp = path.with_suffix(f'.{os.getpid()}.tmp'); tmp.write_text(json.dumps(result, default=str), encoding='utf-8')
-    os.replace(tmp, path)
-    return {**result, 'read_back': False}
+    from insightkit.generation.kept import kept
+    made = []
+    def measure(): made.append(1); return {**compute(), 'measured_at': time.strftime('%Y-%m-%dT%H:%M:%S%z')}
+    result = kept(cache_dir('results')/f'{name}-{stable_hash(key, 16)}.json', measure,  # a damaged file: measured again
+                  lambda r, p: p.write_text(json.dumps(r, default=str), encoding='utf-8'),
+                  lambda p: json.loads(p.read_text(encoding='utf-8')), fits=lambda r: not fresh)
+    return {**result, 'read_back': not made}
 
 # %% ../nbs/13_figures.ipynb #90a5ee25
 _hash_memo: dict = {}

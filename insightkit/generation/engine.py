@@ -107,10 +107,9 @@ def fused(self: Engine, key, modules):
 # %% ../../nbs/01ab_engine.ipynb #334eeb62
 @patch
 def packed4(self: Engine, key, modules):
-    """The 4-bit form of `modules`' stacked weights, or None when they are not 4-bit blocks; the first call makes (or
-    reads back) every group's at once."""
+    """The 4-bit form of `modules`' stacked weights (one of `weight_groups`), or None when they are not 4-bit blocks;
+    the first call makes (or reads back) every group's at once."""
     if not self.q4: self.pack_all()
-    if key not in self.q4: self.q4[key] = pack4(modules)
     return self.q4[key]
 
 # %% ../../nbs/01ab_engine.ipynb #46329a9c
