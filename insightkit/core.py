@@ -4,7 +4,7 @@
 
 # %% ../nbs/00_core.ipynb #e95a9b8b
 from __future__ import annotations
-import hashlib, json, os, sys
+import hashlib, json, os, sys, threading
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -12,8 +12,8 @@ from typing import Any, Iterable, Iterator
 
 # %% auto #0
 __all__ = ['DATA_KINDS', 'InsightkitError', 'package_dir', 'cache_dir', 'canonical_json', 'stable_hash', 'file_sha256',
-           'RecordError', 'read_jsonl', 'write_jsonl', 'append_jsonl', 'DataSource', 'mini_corpus_dir', 'prefixes_in',
-           'resolve_data', 'package_versions', 'progress', 'quiet_known_notes']
+           'RecordError', 'read_jsonl', 'tmp_beside', 'path_lock', 'write_jsonl', 'append_jsonl', 'DataSource',
+           'mini_corpus_dir', 'prefixes_in', 'resolve_data', 'package_versions', 'progress', 'quiet_known_notes']
 
 # %% ../nbs/00_core.ipynb #2909d6e9
 class InsightkitError(Exception):
@@ -75,11 +75,25 @@ def read_jsonl(path: str | Path) -> Iterator[tuple[int, dict]]:
                 raise RecordError(f'{path}:{i}: expected a JSON object, got {type(rec).__name__}')
             yield i, rec
 
+# %% ../nbs/00_core.ipynb #bb06d7b9
+def tmp_beside(path: str | Path) -> Path:
+    "A temporary name beside `path`, this process's and this thread's own (it is written, then renamed onto `path`)."
+    path = Path(path)
+    return path.with_name(f'.{path.name}.{os.getpid()}.{threading.get_ident()}.tmp')
+
+# %% ../nbs/00_core.ipynb #1e0fb088
+_PATH_LOCKS: dict[str, threading.Lock] = {}
+_PATH_LOCKS_LOCK = threading.Lock()
+
+def path_lock(path: str | Path) -> threading.Lock:
+    "One lock per path in this process: threads that would build the same cached file take turns, later ones read it."
+    with _PATH_LOCKS_LOCK: return _PATH_LOCKS.setdefault(str(Path(path).resolve()), threading.Lock())
+
 # %% ../nbs/00_core.ipynb #5775568c
 def write_jsonl(path: str | Path, records: Iterable[dict]) -> Path:
     "Write `records` one per line (atomically: a temporary file renamed into place)."
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + '.tmp')
+    tmp = tmp_beside(path)
     with open(tmp, 'w', encoding='utf-8') as f:
         for r in records: f.write(json.dumps(r, ensure_ascii=False) + '\n')
     os.replace(tmp, path)

@@ -5,6 +5,7 @@
 # %% ../../nbs/01a_call_cache.ipynb #67de8e34
 from __future__ import annotations
 import json, os, sqlite3, time
+from contextvars import ContextVar
 from dataclasses import asdict
 from pathlib import Path
 
@@ -17,8 +18,8 @@ from ..store import (QUICK_CHECK_MAX_BYTES, DamagedCacheError, DamagedCacheWarni
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['CACHE_MODES', 'cache_mode', 'call_cache_path', 'call_key', 'CallCache', 'default_call_cache', 'usage_by_role',
-           'call_stats']
+__all__ = ['CACHE_MODES', 'RUN_LABEL', 'cache_mode', 'call_cache_path', 'call_key', 'CallCache', 'current_run',
+           'default_call_cache', 'usage_by_role', 'call_stats']
 
 # %% ../../nbs/01a_call_cache.ipynb #e5269afb
 CACHE_MODES = ('record', 'replay', 'off')
@@ -128,12 +129,19 @@ def get_broken(self: CallCache, keys: list[str]) -> dict[str, str]:
         if 'no such table' in str(e): return {}  # a read-only cache written before the table existed
         raise
 
+# %% ../../nbs/01a_call_cache.ipynb #5e1d7c3a
+RUN_LABEL: ContextVar[str | None] = ContextVar('insightkit_run', default=None)
+
+def current_run() -> str | None:
+    "The run a call is filed under: the calling thread's `run_label` (chapter 04d), else env `INSIGHTKIT_RUN`."
+    return RUN_LABEL.get() or os.environ.get('INSIGHTKIT_RUN')
+
 # %% ../../nbs/01a_call_cache.ipynb #cb21c6a8
 @patch
 def log(self: CallCache, events: list[tuple[str, str | None, bool, dict]], run: str | None = None):
-    """Record calls served: (key, role, cached, usage) each, labelled with `run` (default `INSIGHTKIT_RUN`) and the
+    """Record calls served: (key, role, cached, usage) each, labelled with `run` (default `current_run()`) and the
     process's `INSIGHTKIT_SCOPE` (what a figure notebook's kernel runs under, across all its runs)."""
-    run, now = run if run is not None else os.environ.get('INSIGHTKIT_RUN'), time.time()
+    run, now = run if run is not None else current_run(), time.time()
     scope = os.environ.get('INSIGHTKIT_SCOPE')
     self.store.write(
         'INSERT INTO events(key, role, run, cached, prompt_tokens, completion_tokens, ts, scope) '

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['NgramGuard', 'Chooser']
+__all__ = ['NgramGuard', 'Chooser', 'GuardProcessor']
 
 # %% ../../nbs/01aad_choosing.ipynb #cddf7854
 class NgramGuard:
@@ -89,3 +89,18 @@ def finished(self: Chooser, out: list[int]) -> bool:
         tail = self.tok.decode(out[-(16 + max(map(len, self.stop))):], skip_special_tokens=True)
         self.hit_stop = any(s and s in tail for s in self.stop)
     return self.hit_stop
+
+# %% ../../nbs/01aad_choosing.ipynb
+class GuardProcessor:
+    "The repetition guard (`NgramGuard`) as a transformers logits processor over each row's generated tokens."
+    def __init__(self, n: int, prompt_len: int): self.n, self.prompt_len = n, prompt_len
+    def __call__(self, input_ids, scores):
+        import torch
+        for b, row in enumerate(input_ids[:, self.prompt_len:].tolist()):
+            guard = NgramGuard(self.n)
+            for k in range(len(row)): guard.add(row[:k + 1])
+            banned = sorted(guard.banned(row))
+            if banned:
+                kept = scores[b].index_fill(0, torch.tensor(banned, device=scores.device), float('-inf'))
+                if torch.isfinite(kept).any(): scores[b] = kept
+        return scores

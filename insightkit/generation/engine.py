@@ -69,11 +69,14 @@ class Engine:
                  # keeps the 4-bit forms between processes: `keep(make, fits)` returns what `make()` returns (01aac)
                  keep: Callable | None = None,
                 ):
+        import torch
         from transformers.activations import ACT2FN
         self.model, self.config, self.layers = model, model.config, model.model.layers
         self.act, self.matmul_dtype, self.low, self.q4 = ACT2FN[model.config.hidden_act], matmul_dtype, {}, {}
         p = next(model.parameters())
         self.device, self.dtype = p.device, p.dtype
+        # keys and values in bfloat16 where the projections are: half the bytes a decoding step reads per position
+        self.kv_dtype = getattr(torch, matmul_dtype) if matmul_dtype else self.dtype
         self.int4_rows = int4_rows if matmul_dtype == 'bfloat16' and self.device.type == 'cpu' else 0
         self.small = False  # whether the pass under way is a decoding step of at most `int4_rows` rows
         self.eos, self.max_rows, self.kv_bytes, self.kv, self.keep = set(eos_ids), rows, kv_bytes, None, keep
@@ -187,25 +190,23 @@ def reserve(self: Engine, positions: int,
     import torch
     c = self.config
     cap = min(256 * math.ceil(positions / 256), c.max_position_embeddings)
-    per_position = c.num_hidden_layers * 2 * self.kv_heads * self.head_dim * torch.finfo(self.dtype).bits // 8
+    per_position = c.num_hidden_layers * 2 * self.kv_heads * self.head_dim * torch.finfo(self.kv_dtype).bits // 8
     rows = max(1, min(self.max_rows, self.kv_bytes // (cap * per_position), jobs or self.max_rows))
     if self.kv is None or self.kv.capacity < cap or self.kv.rows < rows:
         self.kv = None  # free the old one first
-        self.kv = KVSlots(c, rows, cap, self.dtype, self.device)
+        self.kv = KVSlots(c, rows, cap, self.kv_dtype, self.device)
     return self.kv.rows
 
 # %% ../../nbs/01ab_engine.ipynb #df9a1e29
 @patch
-def attend(self: Engine, q, K, V, bias):
-    """Attention of queries `q [B, heads, T, d]` over keys and values `[B, kv_heads, S, d]`; `bias [B, 1, T, S]` is 0
-    where a query sees a position and minus infinity where it does not."""
-    B, _, T, d = q.shape
-    g = self.heads // self.kv_heads
-    qg = q.reshape(B, self.kv_heads, g * T, d)
-    scores = (qg @ K.transpose(-1, -2)) * (1.0 / math.sqrt(d))
-    scores = scores.view(B, self.kv_heads, g, T, -1) + bias[:, :, None]
-    out = scores.softmax(-1).view(B, self.kv_heads, g * T, -1) @ V
-    return out.view(B, self.heads, T, d)
+def attend(self: Engine, q, K, V, ends: list[int]):
+    """Attention of one new query per row, `q [B, heads, 1, d]`, over the first `ends[r]` positions of its row of
+    `K`, `V [B, kv_heads, S, d]`: torch's fused kernel row by row in the cache's type; no row reads another's span."""
+    import torch
+    from torch.nn.functional import scaled_dot_product_attention as sdpa
+    qs = q.to(K.dtype)
+    out = [sdpa(qs[r:r + 1], K[r:r + 1, :, :n], V[r:r + 1, :, :n], enable_gqa=True) for r, n in enumerate(ends)]
+    return torch.cat(out).to(q.dtype)
 
 # %% ../../nbs/01ab_engine.ipynb #378c887c
 @patch
@@ -215,7 +216,7 @@ def prefill_attention(self: Engine, q, k, v, K, V, visible, alone: bool):
     kernel ran a 4,096-token prompt slower in bfloat16 (45 s against 26 s for 30 layers)."""
     import torch.nn.functional as F
     if alone: return F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
-    return F.scaled_dot_product_attention(q, K, V, attn_mask=visible, enable_gqa=True)
+    return F.scaled_dot_product_attention(q.to(K.dtype), K, V, attn_mask=visible, enable_gqa=True).to(q.dtype)
 
 # %% ../../nbs/01ab_engine.ipynb #0f56fdbf
 @patch
@@ -227,20 +228,20 @@ def forward(self: Engine, x, first_row: int, starts):
     dev, kv = self.device, self.kv
     positions = starts[:, None] + torch.arange(T, device=dev)
     cos, sin = self.cos[positions][:, None], self.sin[positions][:, None]
-    span = int(positions.max()) + 1
-    visible = (torch.arange(span, device=dev)[None, None, :] <= positions[:, :, None])[:, None]
+    ends = (positions[:, -1] + 1).tolist()
+    span = max(ends)
+    visible = (torch.arange(span, device=dev)[None, None, :] <= positions[:, :, None])[:, None] if T > 1 else None
     rows, ar = slice(first_row, first_row + B), torch.arange(B, device=dev)
     self.small = T == 1 and B <= self.int4_rows
-    bias = torch.zeros(visible.shape, device=dev).masked_fill_(~visible, float('-inf')) if T == 1 else None
     for i, layer in enumerate(self.layers):
         a, h, lin = layer.self_attn, self.norm(layer.input_layernorm, x), self.linear
         qk, v = self.qkv(a, h)
         q, k = rotate(qk.view(B, T, -1, self.head_dim).transpose(1, 2), cos, sin).split([self.heads, self.kv_heads], 1)
         v = v.view(B, T, self.kv_heads, self.head_dim).transpose(1, 2)
         K, V = kv.k[i, rows], kv.v[i, rows]
-        if T == 1: K[ar, :, starts], V[ar, :, starts] = k[:, :, 0], v[:, :, 0]
+        if T == 1: K[ar, :, starts], V[ar, :, starts] = k[:, :, 0].to(K.dtype), v[:, :, 0].to(K.dtype)
         else: s = int(starts[0]); K[0, :, s:s + T], V[0, :, s:s + T] = k[0], v[0]
-        if T == 1: o = self.attend(q, K[:, :, :span], V[:, :, :span], bias)
+        if T == 1: o = self.attend(q, K, V, ends)
         else: o = self.prefill_attention(q, k, v, K[:, :, :span], V[:, :, :span], visible, span == T)
         x = x + lin(a.o_proj, o.transpose(1, 2).reshape(B, T, -1))
         x = x + self.mlp(layer.mlp, self.norm(layer.post_attention_layernorm, x))
@@ -272,11 +273,13 @@ def prefill(self: Engine, row: int, ids: list[int]):
 # %% ../../nbs/01ab_engine.ipynb #5bb8b7f9
 @dataclass
 class Job:
-    "One conversation to decode: its prompt `ids`, a token `chooser`, the `out` tokens and whether it is `done`."
+    """One conversation to decode: its prompt `ids`, a token `chooser`, the `out` tokens and whether it is `done`; `key`
+    names what decides its reply (two jobs with one key are decoded once when asked together, chapter 01aae)."""
     ids: list[int]
     chooser: Any
     out: list[int] = field(default_factory=list)
     done: bool = False
+    key: str | None = None
 
 # %% ../../nbs/01ab_engine.ipynb #87aec529
 @patch

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/01b_local.ipynb #6b61a393
 from __future__ import annotations
-import json, logging, os, shutil, sys, tempfile, time
+import json, logging, os, shutil, sys, tempfile, threading, time
 from functools import partial
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,7 +13,8 @@ from typing import Any
 from ..core import stable_hash, cache_dir, file_sha256
 from fastcore.basics import patch
 from .engine import Engine, Job, engine_supports
-from .choosing import Chooser, NgramGuard
+from .choosing import Chooser, GuardProcessor
+from .gathering import current_gathering, run_jobs
 from .kept import compiled_grammar, kept_packs, tokenizer_digest
 from .base import (Reply, GenSettings, Backend, BackendUnavailable, SchemaError,
                                         OutputValidationError,
@@ -26,7 +27,7 @@ from .model_files import (DEFAULT_LOCAL_MODEL, SMOLLM_PACKAGE, SMOLLM_GGUF, WEIG
 __all__ = ['NO_REPEAT_NGRAM', 'DECODER_VERSION', 'BNB_KERNELS_NOTE', 'LoadedModel', 'quiet_bitsandbytes', 'clear_loaded_models',
            'set_torch_threads', 'pick_device', 'pick_dtype', 'load_causal_lm', 'schema_instruction',
            'with_schema_instruction', 'cut_at_stop', 'LocalBackend', 'reply_or_error', 'replies_or_raise',
-           'GuardProcessor', 'engine_matmul_dtype', 'default_tokenizer']
+           'engine_matmul_dtype', 'default_tokenizer']
 
 # %% ../../nbs/01b_local.ipynb
 NO_REPEAT_NGRAM = 6 # the local backend's default repetition guard (decision log: measured on IP-RAR's analyses)
@@ -53,16 +54,17 @@ def grammar(self: LoadedModel, schema: dict):
     """The xgrammar grammar that constrains decoding to JSON matching `schema` (compiled once per schema and kept on
     disk for later processes, chapter 01aac)."""
     key = stable_hash(schema)
-    if key not in self.grammars:
-        import xgrammar as xgr
-        if self.compiler is None:
-            self.info = xgr.TokenizerInfo.from_huggingface(self.tok, vocab_size=self.model.config.vocab_size)
-            self.compiler = xgr.GrammarCompiler(self.info)
-            self.tokenizer_key = tokenizer_digest(self.tok, self.model.config.vocab_size)
-        try: self.grammars[key] = compiled_grammar(self.compiler, self.info, schema, self.tokenizer_key)
-        except Exception as e:
-            raise SchemaError(f'schema {schema_name(schema)!r} cannot be compiled into a grammar: {e}') from None
-    return self.grammars[key]
+    with _LOCK:  # threads of one study ask for the same schema at once: it is compiled once
+        if key not in self.grammars:
+            import xgrammar as xgr
+            if self.compiler is None:
+                self.info = xgr.TokenizerInfo.from_huggingface(self.tok, vocab_size=self.model.config.vocab_size)
+                self.compiler = xgr.GrammarCompiler(self.info)
+                self.tokenizer_key = tokenizer_digest(self.tok, self.model.config.vocab_size)
+            try: self.grammars[key] = compiled_grammar(self.compiler, self.info, schema, self.tokenizer_key)
+            except Exception as e:
+                raise SchemaError(f'schema {schema_name(schema)!r} cannot be compiled into a grammar: {e}') from None
+        return self.grammars[key]
 
 # %% ../../nbs/01b_local.ipynb #bee4c279
 @patch
@@ -70,12 +72,13 @@ def engine(self: LoadedModel, rows: int, matmul_dtype: str | None = None, int4_r
            keep=None, # keeps the engine's 4-bit packs between processes (`Engine`'s `keep`)
           ) -> Engine:
     "The continuous-batching engine over this model with `rows` cache rows (made once, its cache kept)."
-    e = getattr(self, '_engine', None)
-    if e is None or e.max_rows != rows or e.matmul_dtype != matmul_dtype or e.int4_rows != int4_rows:
-        self._engine = None  # its cache is freed before the new one is made
-        self._engine = Engine(self.model, self.eos_ids, rows=rows, kv_bytes=3 << 30, matmul_dtype=matmul_dtype,
-                              int4_rows=int4_rows, keep=keep)
-    return self._engine
+    with _LOCK:  # one engine for every thread, so their calls can share its batches
+        e = getattr(self, '_engine', None)
+        if e is None or e.max_rows != rows or e.matmul_dtype != matmul_dtype or e.int4_rows != int4_rows:
+            self._engine = None  # its cache is freed before the new one is made
+            self._engine = Engine(self.model, self.eos_ids, rows=rows, kv_bytes=3 << 30, matmul_dtype=matmul_dtype,
+                                  int4_rows=int4_rows, keep=keep)
+        return self._engine
 
 # %% ../../nbs/01b_local.ipynb #f3ee2a98
 @patch
@@ -87,6 +90,7 @@ def render(self: LoadedModel, messages: list[dict]) -> str:
 
 # %% ../../nbs/01b_local.ipynb #763b562a
 _LOADED: dict[tuple, LoadedModel] = {}
+_LOCK = threading.RLock()  # loading, engines, grammars and tokenizing, when a study's methods run on threads
 BNB_KERNELS_NOTE = 'from kernels-community'
 
 # %% ../../nbs/01b_local.ipynb #d9038121
@@ -145,7 +149,11 @@ def load_causal_lm(folder: str | Path, device: str = 'auto', dtype: str = 'auto'
     "Load a causal LM and its tokenizer from a folder once per process (left padding, a pad token, eval mode)."
     device = pick_device(device)
     key = (str(folder), device, str(dtype))
-    if key in _LOADED: return _LOADED[key]
+    with _LOCK:
+        if key not in _LOADED: _LOADED[key] = _load_causal_lm(folder, device, dtype)
+        return _LOADED[key]
+
+def _load_causal_lm(folder, device, dtype) -> LoadedModel:
     set_torch_threads()
     from transformers import AutoModelForCausalLM, AutoTokenizer
     if os.environ.get('INSIGHTKIT_PROGRESS') == '0':
@@ -157,8 +165,7 @@ def load_causal_lm(folder: str | Path, device: str = 'auto', dtype: str = 'auto'
     eos_ids = tuple(dict.fromkeys([*(eos if isinstance(eos, (list, tuple)) else [eos] if eos is not None else []),
                                    *([tok.eos_token_id] if tok.eos_token_id is not None else [])]))
     if tok.pad_token is None: tok.pad_token = tok.eos_token
-    _LOADED[key] = LoadedModel(model, tok, device, eos_ids, tok.pad_token_id)
-    return _LOADED[key]
+    return LoadedModel(model, tok, device, eos_ids, tok.pad_token_id)
 
 # %% ../../nbs/01b_local.ipynb #97900684
 def schema_instruction(schema: dict) -> str:
@@ -336,28 +343,15 @@ def replies_or_raise(results: list) -> list[Reply]:
     raise failed
 
 # %% ../../nbs/01b_local.ipynb
-class GuardProcessor:
-    "The repetition guard (`NgramGuard`) as a transformers logits processor over each row's generated tokens."
-    def __init__(self, n: int, prompt_len: int): self.n, self.prompt_len = n, prompt_len
-    def __call__(self, input_ids, scores):
-        import torch
-        for b, row in enumerate(input_ids[:, self.prompt_len:].tolist()):
-            guard = NgramGuard(self.n)
-            for k in range(len(row)): guard.add(row[:k + 1])
-            banned = sorted(guard.banned(row))
-            if banned:
-                kept = scores[b].index_fill(0, torch.tensor(banned, device=scores.device), float('-inf'))
-                if torch.isfinite(kept).any(): scores[b] = kept
-        return scores
-
-# %% ../../nbs/01b_local.ipynb
 @patch
 def generate_engine(self: LocalBackend, lm: LoadedModel, prompts: list[str], schema: dict | None,
                     settings: GenSettings) -> list[Reply]:
     """Answer rendered prompts with the continuous-batching `Engine`; prompts are taken in token order, so those
-    sharing a head follow each other and reuse it."""
-    jobs = [self.engine_job(lm, p, schema, settings) for p in prompts]
-    self.decoding_engine(lm).run(sorted(jobs, key=lambda j: j.ids))
+    sharing a head follow each other and reuse it; a thread in a `Gathering` (chapter 01aae) decodes with its other
+    members."""
+    jobs, engine = [self.engine_job(lm, p, schema, settings) for p in prompts], self.decoding_engine(lm)
+    if (gathering := current_gathering()) is not None: gathering.decode(engine, jobs)  # with a study's other methods
+    else: run_jobs(engine, jobs)
     return replies_or_raise([reply_or_error(lm, j.out, len(j.ids), schema, settings, self.model) for j in jobs])
 
 # %% ../../nbs/01b_local.ipynb #957ff024
@@ -367,9 +361,10 @@ def engine_job(self: LocalBackend, lm: LoadedModel, prompt: str, schema: dict | 
     import xgrammar as xgr
     guard = self.no_repeat_ngram if settings.no_repeat_ngram is None else settings.no_repeat_ngram
     matcher = xgr.GrammarMatcher(lm.grammar(schema)) if schema is not None else None
-    return Job(lm.tok(prompt, add_special_tokens=False)['input_ids'],
-               Chooser(settings.max_tokens, settings.temperature, settings.top_p, settings.seed, matcher, guard,
-                       settings.stop, lm.tok, lm.model.config.vocab_size))
+    with _LOCK: ids = lm.tok(prompt, add_special_tokens=False)['input_ids']  # a tokenizer is not for two threads
+    return Job(ids, key=stable_hash([prompt, schema, repr(settings), guard]),
+               chooser=Chooser(settings.max_tokens, settings.temperature, settings.top_p, settings.seed, matcher,
+                               guard, settings.stop, lm.tok, lm.model.config.vocab_size))
 
 # %% ../../nbs/01b_local.ipynb
 def engine_matmul_dtype(setting: str, lm: LoadedModel) -> str | None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..core import InsightkitError, package_versions, progress, stable_hash
+from ..generation.cache import RUN_LABEL
 from ..data.datasets import Dataset, DocStore, Item, TaskSpec
 from .variant import Trace, Variant, add_usage, count_tokens
 
@@ -98,13 +99,11 @@ def _write_json(path: Path, obj: dict):
 # %% ../../nbs/04d_runs.ipynb #77345385
 @contextmanager
 def run_label(label: str):
-    "Set env `INSIGHTKIT_RUN` to `label` (the call cache files each call under it), restoring the old value after."
-    old = os.environ.get('INSIGHTKIT_RUN')
-    os.environ['INSIGHTKIT_RUN'] = label
+    """File the calling thread's LLM calls under `label` while the block runs (the call cache's `current_run`); a
+    thread's label, not the process's, so a study's methods on threads keep their calls apart."""
+    token = RUN_LABEL.set(label)
     try: yield label
-    finally:
-        if old is None: os.environ.pop('INSIGHTKIT_RUN', None)
-        else: os.environ['INSIGHTKIT_RUN'] = old
+    finally: RUN_LABEL.reset(token)
 
 # %% ../../nbs/04d_runs.ipynb #614f32d2
 def _call_stats(label: str) -> dict:

@@ -5,16 +5,18 @@
 # %% ../../nbs/04f_studies.ipynb #453cf3ff
 from __future__ import annotations
 import json, time
+from functools import partial
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from ..core import InsightkitError
+from ..core import InsightkitError, stable_hash
+from ..generation.gathering import side_by_side
 from .runs import read_predictions, run_variant
 from .scoring import item_scores
 
 # %% auto #0
-__all__ = ['Cell', 'as_cell', 'Study', 'tidy_scores', 'run_study']
+__all__ = ['Cell', 'as_cell', 'Study', 'tidy_scores', 'run_cells', 'run_study']
 
 # %% ../../nbs/04f_studies.ipynb #147fcf99
 @dataclass
@@ -66,6 +68,20 @@ def tidy_scores(records: Sequence[dict], kind: str, method: str, variant: str, d
                          'metric': metric, 'value': float(value)})
     return rows
 
+# %% ../../nbs/04f_studies.ipynb #56facb8a
+def run_cells(cells: list[Cell], together: bool, *args) -> list[tuple[dict, float]]:
+    """Each cell's `run_variant(variant, *args, **settings)` and its seconds, in cell order: one after another, or
+    side by side as the members of one `Gathering` (chapter 01aae); the first cell's error is raised once all end."""
+    def one(c: Cell):
+        t0 = time.perf_counter(); out = run_variant(c.variant, *args, **c.settings)
+        return out, round(time.perf_counter() - t0, 1)
+    if not together or len(cells) < 2: return [one(c) for c in cells]
+    key = lambda c: (c.variant, stable_hash(c.settings))
+    first = {}  # cells that differ only in label share one run folder: it is run once
+    for c in cells: first.setdefault(key(c), c)
+    done = dict(zip(first, side_by_side([partial(one, c) for c in first.values()])))
+    return [done[key(c)] for c in cells]
+
 # %% ../../nbs/04f_studies.ipynb #5cfdb9f4
 def run_study(cells: Sequence, # Cells, variant names, or (variant, settings[, label]) tuples
               dataset: str | None = None, # a registered dataset (default: what `data` holds, else insight-rag)
@@ -75,6 +91,8 @@ def run_study(cells: Sequence, # Cells, variant names, or (variant, settings[, l
               limit: int | None = None, # the first N items
               runs_dir=None, # base folder of run folders
               batch_size: int = 64, # items answered together
+              # the cells side by side on threads, their local engine calls decoded together (False: one by one)
+              together: bool = True,
              ) -> Study:
     "Run (or read back) every cell on the same items; one summary row per cell and a tidy per-item table."
     import pandas as pd
@@ -83,14 +101,13 @@ def run_study(cells: Sequence, # Cells, variant names, or (variant, settings[, l
     if len({c.label for c in cells}) != len(cells):
         raise InsightkitError('two study cells share a label; give them distinct labels')
     rows, tidy = [], []
-    for c in cells:
-        t0 = time.perf_counter()
-        out = run_variant(c.variant, dataset, task, data, prefix, limit, runs_dir, batch_size, **c.settings)
+    done = run_cells(cells, together, dataset, task, data, prefix, limit, runs_dir, batch_size)
+    for c, (out, seconds) in zip(cells, done):
         folder = Path(out['run_dir'])
         kind = json.loads((folder/'manifest.json').read_text())['kind']
         recs = read_predictions(folder/'predictions.jsonl')
         tidy += tidy_scores(recs, kind, c.label, c.variant, out['dataset'], out['task'])
         rows.append({'method': c.label, **out, **{f'setting_{k}': v for k, v in c.settings.items()},
-                     'seconds': round(time.perf_counter() - t0, 1)})
+                     'seconds': seconds})
     return Study(rows,
                  pd.DataFrame(tidy, columns=['method', 'variant', 'dataset', 'task', 'item_id', 'metric', 'value']))

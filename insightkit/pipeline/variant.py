@@ -4,7 +4,7 @@
 
 # %% ../../nbs/04a_variants.ipynb #cb384849
 from __future__ import annotations
-import math, typing
+import math, threading, typing
 from dataclasses import MISSING, asdict, dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Literal, Sequence
 
@@ -34,8 +34,16 @@ class BaseSettings:
     seed: int = 0 # generation seed, passed to every call
 
 # %% ../../nbs/04a_variants.ipynb #ea24b5b1
+_SPECS: dict[type, list[dict]] = {}
+_SPECS_LOCK = threading.Lock()  # reading comments parses source, and Python 3.11's parser is not for two threads
+
 def setting_specs(cls: type) -> list[dict]:
     "One dict per setting of the dataclass `cls`: name, type, choices, default, minimum and its comment as help."
+    with _SPECS_LOCK:
+        if cls not in _SPECS: _SPECS[cls] = _read_setting_specs(cls)
+        return _SPECS[cls]
+
+def _read_setting_specs(cls: type) -> list[dict]:
     from fastcore.docments import docments
     try: hints = typing.get_type_hints(cls)
     except NameError:  # a class typed into a notebook or console: its module is not where its names live

@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 import numpy as np
 from fastcore.basics import patch
 
-from ..core import InsightkitError, progress, read_jsonl, stable_hash
+from ..core import InsightkitError, progress, read_jsonl, stable_hash, tmp_beside
 
 # %% auto #0
 __all__ = ['STORE_FILE', 'INFO_FILE', 'PROGRESS_FILE', 'INDEX_TYPES', 'load_faiss', 'unit_rows', 'VectorStore', 'build_store',
@@ -51,7 +51,7 @@ def _read_json(path: Path) -> dict | None:
 # %% ../../nbs/03c_index_scale.ipynb #984a85d8
 def _write_json(path: Path, obj: dict):
     "Write `obj` to `path` atomically (a reader sees the old file or the new one, never half of one)."
-    tmp = path.with_name(f'{path.name}.{os.getpid()}.tmp')
+    tmp = tmp_beside(path)
     tmp.write_text(json.dumps(obj)); os.replace(tmp, path)
 
 # %% ../../nbs/03c_index_scale.ipynb #c5d38339
@@ -253,7 +253,7 @@ def _save(self: ScaleIndex):
     "Write the index next to the store, atomically."
     faiss = load_faiss()
     self.path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = self.path.with_name(f'{self.path.name}.{os.getpid()}.tmp')
+    tmp = tmp_beside(self.path)
     faiss.write_index(self.index, str(tmp)); os.replace(tmp, self.path)
 
 # %% ../../nbs/03c_index_scale.ipynb #54a6f716

@@ -12,7 +12,7 @@ from typing import Any, Hashable, Sequence
 
 import numpy as np
 
-from ..core import InsightkitError, read_jsonl, resolve_data, stable_hash
+from ..core import InsightkitError, path_lock, read_jsonl, resolve_data, stable_hash, tmp_beside
 from .embed import Embedder
 from fastcore.basics import patch
 
@@ -230,11 +230,12 @@ class DenseRetriever(Retriever):
                                 'index': index, 'build': build, 'chunk': max_tokens if chunk else None}, 24)
         self.path = self.embedder.cache_path.parent/'indexes'/f'{self.key}.faiss'
         self.index, self.loaded_from_disk = None, False
-        if persist and self.path.exists(): self._load()
-        if self.index is None:
-            vecs = self.embedder.embed(self.unit_text, progress=progress)
-            self.index = build_faiss_index(vecs, index, hnsw_m=hnsw_m, nlist=nlist)
-            if persist: self._save()
+        with path_lock(self.path):  # methods on threads that need the same index: one builds it, the rest read it
+            if persist and self.path.exists(): self._load()
+            if self.index is None:
+                vecs = self.embedder.embed(self.unit_text, progress=progress)
+                self.index = build_faiss_index(vecs, index, hnsw_m=hnsw_m, nlist=nlist)
+                if persist: self._save()
         self.ef_search = ef_search
         if index == 'ivf': self.index.nprobe = nprobe
 
@@ -251,7 +252,7 @@ def _load(self: DenseRetriever):
 def _save(self: DenseRetriever):
     import faiss
     self.path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = self.path.with_name(f'{self.path.name}.{os.getpid()}.tmp')
+    tmp = tmp_beside(self.path)
     faiss.write_index(self.index, str(tmp)); os.replace(tmp, self.path)
 
 # %% ../../nbs/03_retrieval.ipynb #143a43bd

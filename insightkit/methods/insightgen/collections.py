@@ -11,7 +11,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ...core import InsightkitError, RecordError, cache_dir, file_sha256, stable_hash
+from ...core import InsightkitError, RecordError, cache_dir, file_sha256, stable_hash, tmp_beside
 from ...data.datasets import Dataset, DocStore, Document, Item, TaskSpec, register_dataset
 from ...data.records import check_report, need, read_json_lines
 from fastcore.basics import patch
@@ -317,7 +317,7 @@ def build_collections(docs_file: str | Path, # an AAN_docs.jsonl ({"id", "docume
     dev = sorted(range(len(groups)), key=lambda j: len(groups[j]))[len(groups)//2]
     cols = {names[j]: [ids[i] for i in g] for j, g in enumerate(groups)}
     qs, counts = ask_questions(cols, dict(zip(ids, texts)), s, llm, embedder, dict(zip(names, labels)))
-    tmp = folder.with_name(folder.name + f'.tmp{os.getpid()}')
+    tmp = tmp_beside(folder)
     shutil.rmtree(tmp, ignore_errors=True); tmp.mkdir(parents=True)
     with open(tmp/FILES[0], 'w') as f:
         for j, cid in enumerate(names):

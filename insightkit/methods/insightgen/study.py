@@ -6,6 +6,7 @@
 from __future__ import annotations
 import json, math
 from dataclasses import replace
+from functools import partial
 from itertools import product
 from pathlib import Path
 from typing import Sequence
@@ -13,6 +14,7 @@ from typing import Sequence
 import numpy as np
 
 from ...core import InsightkitError
+from ...generation.gathering import side_by_side
 from ...pipeline.studies import Cell, run_study
 from .clusters import chunks_for
 from .measures import item_measures
@@ -163,9 +165,8 @@ def judge_insights(runs: dict, # method label -> run folder (e.g. `insightgen_st
     singles = [{'id': i, 'question': first[i]['question'], 'elements': {m: each(r[i]) for m, r in recs.items()}}
                for i in ids]
     rows, verdicts, calls = [], [], {'calls': 0, 'uncached': 0, 'retries': 0, 'failures': 0}
-    for j in js:
-        sv, st = score_comparative(j, SET_RUBRIC, sets)
-        iv, it = insight_draws(j, singles, n_draws)
+    judge = lambda j: (*score_comparative(j, SET_RUBRIC, sets), *insight_draws(j, singles, n_draws))
+    for j, (sv, st, iv, it) in zip(js, side_by_side([partial(judge, j) for j in js])):  # the judges side by side
         calls = {k: calls[k] + st[k] + it[k] for k in calls}
         for i, v, w in zip(ids, sv, iv):
             verdicts.append({'judge': j.describe(), 'item_id': i, 'set_level': v, 'insight_level': w})

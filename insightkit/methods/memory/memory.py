@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from ...core import InsightkitError, cache_dir, stable_hash
+from ...core import InsightkitError, cache_dir, stable_hash, tmp_beside
 from ...generation.base import Backend, GenSettings, Reply, validate_output
 from ...pipeline.variant import count_tokens, llm_tokenizer, truncate_tokens
 from fastcore.basics import patch
@@ -186,7 +186,7 @@ def load(self: MemoryStore, key: str) -> Memory | None:
 @patch
 def save(self: MemoryStore, m: Memory) -> Path:
     "Write `m` atomically under its key."
-    p, tmp = self.path(m.key), self.root/f'.{m.key}.{os.getpid()}.tmp'
+    p = self.path(m.key); tmp = tmp_beside(p)
     tmp.write_text(json.dumps(asdict(m), ensure_ascii=False, indent=1), encoding='utf-8'); os.replace(tmp, p)
     return p
 
@@ -252,7 +252,7 @@ def save_kv(kv: KVMemory, path: str | Path, fingerprint: str, key: str) -> Path:
     t = {'ids': torch.tensor(kv.ids, dtype=torch.int64)}
     for i, l in enumerate(kv.cache.layers):
         t[f'k{i}'], t[f'v{i}'] = l.keys.contiguous().cpu(), l.values.contiguous().cpu()
-    path = Path(path); tmp = path.with_name(f'.{path.name}.{os.getpid()}.tmp')
+    path = Path(path); tmp = tmp_beside(path)
     save_file(t, str(tmp), metadata={'format': KV_FORMAT, 'fingerprint': fingerprint, 'key': key, 'prefix': kv.prefix,
                                      'layers': str(len(kv.cache.layers)), 'tokens': str(len(kv.ids))})
     os.replace(tmp, path)
