@@ -4,16 +4,17 @@
 
 # %% ../nbs/00_core.ipynb #e95a9b8b
 from __future__ import annotations
-import hashlib, json, os, sys, threading
+import functools, hashlib, json, os, sys, threading
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 # %% auto #0
-__all__ = ['DATA_KINDS', 'InsightkitError', 'package_dir', 'cache_dir', 'canonical_json', 'stable_hash', 'file_sha256',
-           'RecordError', 'read_jsonl', 'tmp_beside', 'path_lock', 'write_jsonl', 'append_jsonl', 'DataSource',
-           'mini_corpus_dir', 'prefixes_in', 'resolve_data', 'package_versions', 'progress', 'quiet_known_notes']
+__all__ = ['MODEL_LOADING', 'DATA_KINDS', 'InsightkitError', 'package_dir', 'cache_dir', 'canonical_json', 'stable_hash',
+           'file_sha256', 'RecordError', 'read_jsonl', 'tmp_beside', 'path_lock', 'one_load_at_a_time', 'write_jsonl',
+           'append_jsonl', 'DataSource', 'mini_corpus_dir', 'prefixes_in', 'resolve_data', 'package_versions',
+           'progress', 'quiet_known_notes']
 
 # %% ../nbs/00_core.ipynb #2909d6e9
 class InsightkitError(Exception):
@@ -88,6 +89,16 @@ _PATH_LOCKS_LOCK = threading.Lock()
 def path_lock(path: str | Path) -> threading.Lock:
     "One lock per path in this process: threads that would build the same cached file take turns, later ones read it."
     with _PATH_LOCKS_LOCK: return _PATH_LOCKS.setdefault(str(Path(path).resolve()), threading.Lock())
+
+# %% ../nbs/00_core.ipynb #9fafd176
+MODEL_LOADING = threading.RLock()  # held while a model loads: transformers' loading is not safe on two threads at once
+
+def one_load_at_a_time(f):
+    "Decorate a function that loads a model so it holds `MODEL_LOADING` while it runs."
+    @functools.wraps(f)
+    def loading(*args, **kwargs):
+        with MODEL_LOADING: return f(*args, **kwargs)
+    return loading
 
 # %% ../nbs/00_core.ipynb #5775568c
 def write_jsonl(path: str | Path, records: Iterable[dict]) -> Path:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core import stable_hash, cache_dir, file_sha256
+from ..core import MODEL_LOADING, stable_hash, cache_dir, file_sha256
 from fastcore.basics import patch
 from .engine import Engine, Job, engine_supports
 from .choosing import Chooser, GuardProcessor
@@ -90,7 +90,7 @@ def render(self: LoadedModel, messages: list[dict]) -> str:
 
 # %% ../../nbs/01b_local.ipynb #763b562a
 _LOADED: dict[tuple, LoadedModel] = {}
-_LOCK = threading.RLock()  # loading, engines, grammars and tokenizing, when a study's methods run on threads
+_LOCK = MODEL_LOADING  # loading, engines, grammars and tokenizing, when a study's methods run on threads
 BNB_KERNELS_NOTE = 'from kernels-community'
 
 # %% ../../nbs/01b_local.ipynb #d9038121

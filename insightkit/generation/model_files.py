@@ -7,7 +7,7 @@ from __future__ import annotations
 import json, os, shutil, sys, tempfile, time
 from pathlib import Path
 
-from ..core import stable_hash, cache_dir, file_sha256
+from ..core import MODEL_LOADING, stable_hash, cache_dir, file_sha256
 from .base import BackendUnavailable
 
 # %% auto #0
@@ -91,7 +91,7 @@ def convert_gguf(gguf: str | Path, # the GGUF file
     target = root/f'{name}-{sha256[:12]}'
     if (target/'fingerprint.json').exists(): return target
     from filelock import FileLock
-    with FileLock(str(target) + '.lock'):
+    with MODEL_LOADING, FileLock(str(target) + '.lock'):
         if (target/'fingerprint.json').exists(): return target
         if os.environ.get('INSIGHTKIT_PROGRESS') != '0':
             print(f'insightkit: converting {gguf.name} to safetensors once (about 20 s) into {target}', file=sys.stderr,

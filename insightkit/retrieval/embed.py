@@ -12,12 +12,12 @@ from typing import Iterable
 
 import numpy as np
 
-from ..core import InsightkitError, cache_dir, file_sha256, progress, stable_hash
+from ..core import MODEL_LOADING, InsightkitError, cache_dir, file_sha256, progress, stable_hash
 from ..store import DamagedCacheWarning, SqliteStore
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['DEFAULT_EMBED_MODEL', 'PACKAGED_MODELS', 'MODEL_FILES_IGNORED', 'packaged_model_dir', 'resolve_model_dir',
+__all__ = ['DEFAULT_EMBED_MODEL', 'PACKAGED_MODELS', 'MODEL_FILES_IGNORED', 'ENCODING', 'packaged_model_dir', 'resolve_model_dir',
            'file_hashes_path', 'cached_file_sha256s', 'model_fingerprint', 'text_key', 'default_embed_cache_path',
            'EmbeddingCache', 'Embedder', 'bench_embed']
 
@@ -193,7 +193,9 @@ def encoder(self: Embedder):
     "The sentence-transformers model, loaded from disk on first use."
     if self._encoder is None:
         from sentence_transformers import SentenceTransformer
-        self._encoder = SentenceTransformer(str(self.model_dir), device=self.device, local_files_only=True)
+        with MODEL_LOADING:  # another thread may be loading a model (chapter 00)
+            if self._encoder is None:
+                self._encoder = SentenceTransformer(str(self.model_dir), device=self.device, local_files_only=True)
     return self._encoder
 
 # %% ../../nbs/01e_embed.ipynb #cae48308
@@ -241,10 +243,12 @@ def tokenizer(self: Embedder):
     return self._tokenizer
 
 # %% ../../nbs/01e_embed.ipynb #81dca85a
+ENCODING = threading.Lock()
+
 @patch
 def _encode(self: Embedder, texts: list[str], show: bool, on_block=None) -> np.ndarray:
     """Run the model over `texts` (longest first, in blocks, with a progress bar); `on_block(indices, vectors)` sees
-    each block."""
+    each block. One thread encodes at a time (`ENCODING`): a tokenizer's padding state is not for two threads."""
     order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
     out = [None] * len(texts)
     enc, block = self.encoder, self.batch_size * 4
@@ -253,9 +257,10 @@ def _encode(self: Embedder, texts: list[str], show: bool, on_block=None) -> np.n
     with bar as bar:
         for s in range(0, len(order), block):
             idx = order[s:s + block]
-            v = np.asarray(enc.encode([texts[i] for i in idx], batch_size=self.batch_size,
-                                      normalize_embeddings=True,
-                                      convert_to_numpy=True, show_progress_bar=False), dtype=np.float32)
+            with ENCODING:
+                v = np.asarray(enc.encode([texts[i] for i in idx], batch_size=self.batch_size,
+                                          normalize_embeddings=True,
+                                          convert_to_numpy=True, show_progress_bar=False), dtype=np.float32)
             v /= np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
             if on_block is not None: on_block(idx, v)
             for i, row in zip(idx, v): out[i] = row

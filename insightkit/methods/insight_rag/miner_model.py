@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ...core import InsightkitError
+from ...core import InsightkitError, one_load_at_a_time
 from ...generation.local import LocalBackend, pick_device, pick_dtype, set_torch_threads
 
 # %% auto #0
@@ -72,6 +72,7 @@ def base_model_folder(spec: str) -> Path:
     return Path(LocalBackend(spec).folder())
 
 # %% ../../../nbs/05c_miner_model.ipynb #5ff57cd1
+@one_load_at_a_time
 def load_base_model(spec: str, # model name, folder, .gguf file or hub id
                     method: str = 'lora', # 'qlora' loads the weights in 4-bit nf4
                     device: str = 'auto', dtype: str = 'auto', compute_dtype: str = 'auto'):

@@ -9,7 +9,7 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ...core import InsightkitError, cache_dir, file_sha256, stable_hash
+from ...core import MODEL_LOADING, InsightkitError, cache_dir, file_sha256, stable_hash
 from ...data.insight_rag import Corpus, DeepItem, MultiItem
 from ...evaluation.metrics import contains_match, mean_over_golds
 from ...generation.local import DEFAULT_LOCAL_MODEL
@@ -128,7 +128,7 @@ class Miner:
                                                                 config.dtype if config else 'auto',
                                                                 config.compute_dtype if config else 'auto')
             from peft import PeftModel
-            self.model = PeftModel.from_pretrained(base_model, model_dir)
+            with MODEL_LOADING: self.model = PeftModel.from_pretrained(base_model, model_dir)
         else:
             self.model, self.tok, self.device = load_base_model(str(model_dir or model), 'lora', device)
         self.model.eval()
