@@ -11,6 +11,7 @@ from fastcore.basics import patch
 
 from ..core import InsightkitError
 from .base import GenSettings, LLMError
+from .gathering import engine_lock
 from .local import LocalBackend, cut_at_stop
 from .openai_compat import chat_completion
 
@@ -88,8 +89,9 @@ def loop(self: EngineQueue):
         jobs = self.take()
         if not jobs: continue
         try:
-            engine.reserve(self.context, engine.max_rows)
-            engine.run(jobs, arrivals=self.take, finished=self.finish)
+            with engine_lock(engine):  # a study in this process decodes on the same engine between runs
+                engine.reserve(self.context, engine.max_rows)
+                engine.run(jobs, arrivals=self.take, finished=self.finish)
         except Exception as e:  # noqa: BLE001 -- every waiting request gets the error instead of hanging
             with self.lock: stuck = list(self.open)
             for job in stuck: self.finish(job, e)
