@@ -59,7 +59,7 @@ def save_table(df, name: str, out_dir: str | Path = 'out') -> list[Path]:
     df.to_csv(paths[0], index=False); paths[1].write_text(df.to_markdown(index=False) + '\n')
     return paths
 
-# %% ../nbs/13_figures.ipynb
+# %% ../nbs/13_figures.ipynb #2f10a482
 def library_fingerprint() -> str:
     "A digest of every file of the installed `insightkit` package: code, prompts, embedded data."
     import hashlib, importlib.util
@@ -89,7 +89,7 @@ def up_to_date(entry: dict | None, key: str, out_dir: Path) -> bool:
     if not entry or entry.get('key') != key or entry.get('status') != 'ok': return False
     return all((out_dir/p).exists() for p in [*entry.get('outputs', []), entry.get('executed_notebook', '-')])
 
-# %% ../nbs/13_figures.ipynb
+# %% ../nbs/13_figures.ipynb #b379b2eb
 def folder_signature(path: str | Path | None) -> list | None:
     "Name, size and modification time of every file under `path`: changes when any file does (no hashing)."
     if path is None: return None
@@ -209,20 +209,20 @@ def run_figure(nb_path: Path, # the paper notebook
     if 'error' in entry: entry['error'] = scrub(entry['error'])
     return redact(entry)
 
-# %% ../nbs/13_figures.ipynb
+# %% ../nbs/13_figures.ipynb #eddae930
 def figure_jobs() -> int:
     "Notebooks run side by side: `INSIGHTKIT_FIGURE_JOBS`, else 2 on a machine with two or more cores, else 1."
     if os.environ.get('INSIGHTKIT_FIGURE_JOBS'): return max(1, int(os.environ['INSIGHTKIT_FIGURE_JOBS']))
     return 2 if (os.cpu_count() or 1) >= 2 else 1
 
-# %% ../nbs/13_figures.ipynb
+# %% ../nbs/13_figures.ipynb #b3a81bb9
 # the notebooks that take longest from empty caches on a 2-core CPU: started first when notebooks run side by side
 # and the manifest has no seconds of its own for them yet
 LONGEST_FIRST = ('table2_insightgen', 'fig6_zscore', 'fig4_multi', 'fig3_deep', 'table7_memorag', 'fig_memory_cost',
                  'table1_missing_knowledge', 'table3_missing_knowledge', 'table5_iprar', 'fig3_context_recall',
                  'table3_miner')
 
-# %% ../nbs/13_figures.ipynb
+# %% ../nbs/13_figures.ipynb #43757779
 def start_order(nbs: list[Path], manifest: dict) -> list[Path]:
     """The notebooks longest first: by the seconds the manifest recorded for them, else their place in
     `LONGEST_FIRST`, else as given."""
@@ -232,7 +232,7 @@ def start_order(nbs: list[Path], manifest: dict) -> list[Path]:
         return 1e6 - LONGEST_FIRST.index(nb.stem) if nb.stem in LONGEST_FIRST else 0.0
     return sorted(nbs, key=cost, reverse=True)
 
-# %% ../nbs/13_figures.ipynb
+# %% ../nbs/13_figures.ipynb #384c8568
 def run_figure_apart(nb_path: Path, out_dir: Path, params: dict, timeout: float,
                      threads: int, # torch threads for its kernel
                     ) -> dict:
@@ -251,7 +251,7 @@ def run_figure_apart(nb_path: Path, out_dir: Path, params: dict, timeout: float,
                 'seconds': round(time.perf_counter() - t0, 2), 'llm_calls': {'calls': 0, 'cached': 0, 'uncached': 0},
                 'error': scrub(f'its process ended with exit code {p.returncode}: {p.stderr[-1500:]}')}
 
-# %% ../nbs/13_figures.ipynb
+# %% ../nbs/13_figures.ipynb #d16028b7
 def figure_worker(job: str):
     "Run one paper notebook as `job` (JSON from `run_figure_apart`) says, and print its manifest entry as one line."
     j = json.loads(job)

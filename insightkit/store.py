@@ -112,7 +112,7 @@ def _open(self: SqliteStore) -> sqlite3.Connection:
     except BaseException: con.close(); raise
     return con
 
-# %% ../nbs/00b_store.ipynb
+# %% ../nbs/00b_store.ipynb #218a2af2
 @patch
 def add_columns(self: SqliteStore, con: sqlite3.Connection):
     "Add each of `columns` its table lacks (a file made by an older version); another process adding it first is fine."

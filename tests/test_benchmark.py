@@ -36,8 +36,11 @@ def test_build_with_the_default_local_model(private_cache):
     for item in load_deep(out/'LIVE_deep.jsonl') + load_multi(out/'LIVE_multi.jsonl'):
         assert item.question.endswith('?') and item.extra['source'] in ('llm', 'template')
     again = build_benchmark(mini_corpus_dir(), out, 'LIVE', limit=4, max_triples=2, max_tokens=128, question_max_tokens=48)
-    assert again['usage']['extractor']['cached'] == again['usage']['extractor']['calls']  # the call cache serves a rerun
-    assert {k: again[k] for k in ('triples', 'deep', 'multi')} == {k: r[k] for k in ('triples', 'deep', 'multi')}
+    # the call cache serves a rerun every reply the first build kept; a chunk that broke its schema is asked again (a
+    # reply near a tie can come out differently alone than in its first batch), so only then may the counts differ
+    assert again['usage']['extractor']['cached'] == r['usage']['extractor']['calls']
+    if r['chunks_failed'] == again['chunks_failed'] == 0:
+        assert {k: again[k] for k in ('triples', 'deep', 'multi')} == {k: r[k] for k in ('triples', 'deep', 'multi')}
 
 
 class OracleExtractor:

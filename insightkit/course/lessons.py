@@ -92,7 +92,7 @@ def _recording_manifest(d: Path, cache: Path, runs: Path, lessons: list[dict]) -
             'bytes': cache.stat().st_size, 'lessons': [x['lesson'] for x in lessons],
             'calls': sum(x['llm_calls'].get('calls', 0) for x in lessons), 'runs': run_identities(runs)}
 
-# %% ../../nbs/15c_course.ipynb
+# %% ../../nbs/15c_course.ipynb #84e0d6a0
 def prune_recording(cache: Path, since: float) -> int:
     "Drop the calls no lesson asked since `since` (and the older log), then compact the file; how many were dropped."
     import sqlite3
@@ -104,7 +104,7 @@ def prune_recording(cache: Path, since: float) -> int:
     con.execute('VACUUM'); con.close()
     return n
 
-# %% ../../nbs/15c_course.ipynb
+# %% ../../nbs/15c_course.ipynb #aa032992
 def _finish_recording(d: Path, cache: Path, runs: Path, done: list[dict], start: float, partial: bool):
     """Write `recording.json`; a whole-course recording first drops calls no lesson asks any more, a partial one
     (some lessons) adds its runs to the manifest."""
@@ -147,7 +147,7 @@ def run_course(record: bool = False, # True: record a new call cache with the de
     shutil.rmtree(tmp, ignore_errors=True)
     return report
 
-# %% ../../nbs/15c_course.ipynb
+# %% ../../nbs/15c_course.ipynb #6d7a0fb6
 @command('course', "run the course's lessons offline from the recorded call cache (course/calls.sqlite)",
          arg('--record', action='store_true',
              help='ask the default model for what the recording lacks, and rewrite it'),

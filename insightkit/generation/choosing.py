@@ -90,7 +90,7 @@ def finished(self: Chooser, out: list[int]) -> bool:
         self.hit_stop = any(s and s in tail for s in self.stop)
     return self.hit_stop
 
-# %% ../../nbs/01aad_choosing.ipynb
+# %% ../../nbs/01aad_choosing.ipynb #32eae3ad
 class GuardProcessor:
     "The repetition guard (`NgramGuard`) as a transformers logits processor over each row's generated tokens."
     def __init__(self, n: int, prompt_len: int): self.n, self.prompt_len = n, prompt_len

@@ -29,7 +29,7 @@ __all__ = ['NO_REPEAT_NGRAM', 'DECODER_VERSION', 'BNB_KERNELS_NOTE', 'LoadedMode
            'with_schema_instruction', 'cut_at_stop', 'LocalBackend', 'reply_or_error', 'replies_or_raise',
            'engine_matmul_dtype', 'default_tokenizer']
 
-# %% ../../nbs/01b_local.ipynb
+# %% ../../nbs/01b_local.ipynb #a720cb77
 NO_REPEAT_NGRAM = 6 # the local backend's default repetition guard (decision log: measured on IP-RAR's analyses)
 DECODER_VERSION = 2 # bumped whenever a change to the decoding loops can change a reply (2: fused bf16 projections)
 
@@ -317,7 +317,7 @@ def _generate_batch(self: LocalBackend, lm: LoadedModel, prompts: list[str], sch
         results.append(reply_or_error(lm, tokens, int(n_prompt), schema, settings, self.model))
     return replies_or_raise(results)
 
-# %% ../../nbs/01b_local.ipynb
+# %% ../../nbs/01b_local.ipynb #a6192eb7
 def reply_or_error(lm: LoadedModel, tokens: list[int], n_prompt: int, schema: dict | None, settings: GenSettings,
                    model: str) -> Reply | OutputValidationError:
     """The `Reply` that generated `tokens` spell (up to the first end token, then the first stop string), or the
@@ -342,7 +342,7 @@ def replies_or_raise(results: list) -> list[Reply]:
     failed.replies = [None if isinstance(r, Exception) else r for r in results]
     raise failed
 
-# %% ../../nbs/01b_local.ipynb
+# %% ../../nbs/01b_local.ipynb #ee048d2d
 @patch
 def generate_engine(self: LocalBackend, lm: LoadedModel, prompts: list[str], schema: dict | None,
                     settings: GenSettings) -> list[Reply]:
@@ -366,7 +366,7 @@ def engine_job(self: LocalBackend, lm: LoadedModel, prompt: str, schema: dict | 
                chooser=Chooser(settings.max_tokens, settings.temperature, settings.top_p, settings.seed, matcher,
                                guard, settings.stop, lm.tok, lm.model.config.vocab_size))
 
-# %% ../../nbs/01b_local.ipynb
+# %% ../../nbs/01b_local.ipynb #93f645bc
 def engine_matmul_dtype(setting: str, lm: LoadedModel) -> str | None:
     """The type of the engine's projections: `auto` is bfloat16 for a float32 model on a CPU with bfloat16 instructions
     (oneDNN says so), else the model's own; `float32` or any other torch type name is taken as given."""
@@ -377,7 +377,7 @@ def engine_matmul_dtype(setting: str, lm: LoadedModel) -> str | None:
         return 'bfloat16' if fast and lm.model.dtype == torch.float32 else None
     return None if getattr(torch, setting) == lm.model.dtype else setting
 
-# %% ../../nbs/01b_local.ipynb
+# %% ../../nbs/01b_local.ipynb #2015231e
 @patch
 def decoding_engine(self: LocalBackend, lm: LoadedModel | None = None) -> Engine:
     """The engine this backend decodes with (its rows and projection type; made once per model), its 4-bit packs kept
