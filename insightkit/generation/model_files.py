@@ -7,7 +7,7 @@ from __future__ import annotations
 import json, os, shutil, sys, tempfile, time
 from pathlib import Path
 
-from ..core import MODEL_LOADING, stable_hash, cache_dir, file_sha256
+from ..core import MODEL_LOADING, stable_hash, cache_dir, file_sha256, tmp_beside
 from .base import BackendUnavailable
 
 # %% auto #0
@@ -62,7 +62,7 @@ def cached_file_sha256(path: str | Path, # the file to hash
                 try: known = json.loads(sidecar.read_text())
                 except (OSError, ValueError): known = {}
                 known[key] = digest
-                tmp = sidecar.with_suffix(f'.{os.getpid()}.tmp'); tmp.write_text(json.dumps(known, indent=0))
+                tmp = tmp_beside(sidecar); tmp.write_text(json.dumps(known, indent=0))
                 os.replace(tmp, sidecar)
         except OSError: known[key] = digest  # a read-only cache still works, it just hashes again next time
     _HASHES[key] = known[key]

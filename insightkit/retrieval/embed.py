@@ -12,7 +12,7 @@ from typing import Iterable
 
 import numpy as np
 
-from ..core import MODEL_LOADING, InsightkitError, cache_dir, file_sha256, progress, stable_hash
+from ..core import MODEL_LOADING, InsightkitError, cache_dir, file_sha256, progress, stable_hash, tmp_beside
 from ..store import DamagedCacheWarning, SqliteStore
 from fastcore.basics import patch
 
@@ -79,7 +79,7 @@ def cached_file_sha256s(paths: Iterable[str | Path]) -> dict[str, str]:
             changed = True
         out[key] = rec['sha256']
     if changed:
-        tmp = side.with_name(f'{side.name}.{os.getpid()}.{threading.get_ident()}.tmp')
+        tmp = tmp_beside(side)
         tmp.write_text(json.dumps(table, indent=0)); os.replace(tmp, side)
     return out
 
