@@ -6,7 +6,9 @@
 from __future__ import annotations
 import importlib, json, re
 from dataclasses import dataclass, field, asdict
-from typing import Any
+from typing import Any, Callable
+
+from fastcore.basics import patch
 
 from ..core import InsightkitError, stable_hash
 from ..registry import Registry
@@ -143,7 +145,8 @@ class Backend:
         return self.fingerprint()
     def generate(self, conversations: list[list[dict]], schema: dict | None, settings: GenSettings) -> list[Reply]:
         "Answer each conversation; with a `schema`, every reply's `data` holds the validated JSON."
-        raise NotImplementedError
+        if type(self).generate_each is Backend.generate_each: raise NotImplementedError
+        return self.generate_each(conversations, schema, settings, None)  # a backend that implements that instead
 
 # %% ../../nbs/01_llm_base.ipynb #3e64f0af
 BACKENDS = Registry('backends', 'backend', LLMError) # name -> `Backend` subclass (chapter 00c)
@@ -163,3 +166,20 @@ def backend_class(name: str) -> type:
     "The `Backend` class registered under `name`, importing its module on first use."
     try: return BACKENDS.find(name)
     except ImportError as e: raise BackendUnavailable(f'the {name} backend cannot be imported ({e})') from None
+
+# %% ../../nbs/01_llm_base.ipynb #c4d9e8f2
+@patch
+def generate_each(self: Backend, conversations: list[list[dict]], schema: dict | None, settings: GenSettings,
+                  each: Callable[[int, Reply | OutputValidationError], None] | None, # (index, reply) as it ends
+                 ) -> list[Reply]:
+    """`generate`, handing each reply to `each` as soon as it is made (a broken one as its error, where the backend
+    knows it); this default hands the good ones over when `generate` returns or raises, and a backend that decodes in
+    one long run overrides it to hand each over as it ends."""
+    try: replies = self.generate(conversations, schema, settings)
+    except OutputValidationError as e:
+        for i, r in enumerate(getattr(e, 'replies', None) or []):
+            if r is not None and each is not None: each(i, r)
+        raise
+    for i, r in enumerate(replies):
+        if each is not None: each(i, r)
+    return replies

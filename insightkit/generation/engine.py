@@ -199,13 +199,15 @@ def reserve(self: Engine, positions: int,
 
 # %% ../../nbs/01ab_engine.ipynb #df9a1e29
 @patch
-def attend(self: Engine, q, K, V, ends: list[int]):
-    """Attention of one new query per row, `q [B, heads, 1, d]`, over the first `ends[r]` positions of its row of
-    `K`, `V [B, kv_heads, S, d]`: torch's fused kernel row by row in the cache's type; no row reads another's span."""
+def attend(self: Engine, q, K, V, rows: list[int], ends: list[int]):
+    """Attention of one new query per conversation, `q [B, heads, 1, d]`, over the first `ends[j]` positions of its
+    cache row `rows[j]` of one layer's `K`, `V [rows, kv_heads, S, d]`: torch's fused kernel row by row in the cache's
+    type; no row reads another's span, and rows not asked are not read."""
     import torch
     from torch.nn.functional import scaled_dot_product_attention as sdpa
     qs = q.to(K.dtype)
-    out = [sdpa(qs[r:r + 1], K[r:r + 1, :, :n], V[r:r + 1, :, :n], enable_gqa=True) for r, n in enumerate(ends)]
+    out = [sdpa(qs[j:j + 1], K[r:r + 1, :, :n], V[r:r + 1, :, :n], enable_gqa=True)
+           for j, (r, n) in enumerate(zip(rows, ends))]
     return torch.cat(out).to(q.dtype)
 
 # %% ../../nbs/01ab_engine.ipynb #378c887c
@@ -220,9 +222,9 @@ def prefill_attention(self: Engine, q, k, v, K, V, visible, alone: bool):
 
 # %% ../../nbs/01ab_engine.ipynb #0f56fdbf
 @patch
-def forward(self: Engine, x, first_row: int, starts):
-    """Hidden states after every layer for new tokens `x [B, T, hidden]` of cache rows `first_row…first_row+B-1`,
-    whose first new token sits at positions `starts [B]`."""
+def forward(self: Engine, x, rows: list[int], starts):
+    """Hidden states after every layer for new tokens `x [B, T, hidden]` of the cache rows `rows` (any B of them; a
+    prompt of T > 1 tokens is one row), whose first new token sits at positions `starts [B]`."""
     import torch
     B, T, _ = x.shape
     dev, kv = self.device, self.kv
@@ -231,18 +233,18 @@ def forward(self: Engine, x, first_row: int, starts):
     ends = (positions[:, -1] + 1).tolist()
     span = max(ends)
     visible = (torch.arange(span, device=dev)[None, None, :] <= positions[:, :, None])[:, None] if T > 1 else None
-    rows, ar = slice(first_row, first_row + B), torch.arange(B, device=dev)
+    at, r0 = torch.as_tensor(rows, device=dev), rows[0]
     self.small = T == 1 and B <= self.int4_rows
     for i, layer in enumerate(self.layers):
         a, h, lin = layer.self_attn, self.norm(layer.input_layernorm, x), self.linear
         qk, v = self.qkv(a, h)
         q, k = rotate(qk.view(B, T, -1, self.head_dim).transpose(1, 2), cos, sin).split([self.heads, self.kv_heads], 1)
         v = v.view(B, T, self.kv_heads, self.head_dim).transpose(1, 2)
-        K, V = kv.k[i, rows], kv.v[i, rows]
-        if T == 1: K[ar, :, starts], V[ar, :, starts] = k[:, :, 0].to(K.dtype), v[:, :, 0].to(K.dtype)
-        else: s = int(starts[0]); K[0, :, s:s + T], V[0, :, s:s + T] = k[0], v[0]
-        if T == 1: o = self.attend(q, K, V, ends)
-        else: o = self.prefill_attention(q, k, v, K[:, :, :span], V[:, :, :span], visible, span == T)
+        K, V = kv.k[i], kv.v[i]
+        if T == 1: K[at, :, starts], V[at, :, starts] = k[:, :, 0].to(K.dtype), v[:, :, 0].to(K.dtype)
+        else: s = int(starts[0]); K[r0, :, s:s + T], V[r0, :, s:s + T] = k[0], v[0]
+        if T == 1: o = self.attend(q, K, V, rows, ends)
+        else: o = self.prefill_attention(q, k, v, K[r0:r0 + 1, :, :span], V[r0:r0 + 1, :, :span], visible, span == T)
         x = x + lin(a.o_proj, o.transpose(1, 2).reshape(B, T, -1))
         x = x + self.mlp(layer.mlp, self.norm(layer.post_attention_layernorm, x))
     return x
@@ -263,7 +265,7 @@ def prefill(self: Engine, row: int, ids: list[int]):
     src, n = self.kv.longest_prefix(ids, row)
     self.kv.copy_head(src, row, n)
     x = self.model.model.embed_tokens(torch.as_tensor(ids[n:], device=self.device)[None])
-    hidden = self.forward(x, row, torch.tensor([n], device=self.device))
+    hidden = self.forward(x, [row], torch.tensor([n], device=self.device))
     self.kv.tokens[row] = list(ids)
     logits = self.logits(hidden[0, -1])
     self.stats['prefilled'] += len(ids) - n; self.stats['reused'] += n
@@ -274,12 +276,14 @@ def prefill(self: Engine, row: int, ids: list[int]):
 @dataclass
 class Job:
     """One conversation to decode: its prompt `ids`, a token `chooser`, the `out` tokens and whether it is `done`; `key`
-    names what decides its reply (two jobs with one key are decoded once when asked together, chapter 01aae)."""
+    names what decides its reply (two jobs with one key are decoded once when asked together, chapter 01aae); `then`
+    is called with the job as it ends (`run_jobs` calls it), so a caller can keep a reply before the others end."""
     ids: list[int]
     chooser: Any
     out: list[int] = field(default_factory=list)
     done: bool = False
     key: str | None = None
+    then: Callable[[Job], None] | None = None
 
 # %% ../../nbs/01ab_engine.ipynb #87aec529
 @patch
@@ -317,28 +321,24 @@ def run(self: Engine, jobs: list[Job],
                     token = job.chooser.choose(self.prefill(row, job.ids), job.out)
                     if not self.take(job, token, row): rows[row] = i
                     elif finished is not None: finished(job)
-            busy = [r for r, i in enumerate(rows) if i is not None]
-            if busy: self.step(jobs, rows, busy[0], busy[-1] + 1, finished)
+            if busy := [r for r, i in enumerate(rows) if i is not None]: self.step(jobs, rows, busy, finished)
     return jobs
 
 # %% ../../nbs/01ab_engine.ipynb #93199269
 @patch
-def step(self: Engine, jobs: list[Job], rows: list, lo: int, hi: int,
+def step(self: Engine, jobs: list[Job], rows: list, busy: list[int],
          finished: Callable[[Job], None] | None = None, # called with each job that ends in this step
         ):
-    "One decoding step of cache rows `lo…hi-1`: each busy row's last token in, its next token chosen."
+    "One decoding step of the `busy` cache rows (only those): each one's last token in, its next token chosen."
     import torch
-    held, cap = self.kv.tokens, self.kv.capacity
-    for r in range(lo, hi):  # an idle row's throw-away position must not overwrite what it holds
-        if rows[r] is None and len(held[r]) >= cap: del held[r][cap - 1:]
-    last = [jobs[rows[r]].out[-1] if rows[r] is not None else 0 for r in range(lo, hi)]
-    starts = [len(held[r]) for r in range(lo, hi)]
+    held = self.kv.tokens
+    last = [jobs[rows[r]].out[-1] for r in busy]
     x = self.model.model.embed_tokens(torch.as_tensor(last, device=self.device)[:, None])
-    logits = self.logits(self.forward(x, lo, torch.as_tensor(starts, device=self.device))[:, -1])
+    starts = torch.as_tensor([len(held[r]) for r in busy], device=self.device)
+    logits = self.logits(self.forward(x, busy, starts)[:, -1])
     self.stats['steps'] += 1
-    for r in range(lo, hi):
-        if rows[r] is None: continue
+    for j, r in enumerate(busy):
         job = jobs[rows[r]]; held[r].append(job.out[-1])
-        if self.take(job, job.chooser.choose(logits[r - lo], job.out), r):
+        if self.take(job, job.chooser.choose(logits[j], job.out), r):
             rows[r] = None
             if finished is not None: finished(job)

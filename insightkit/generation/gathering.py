@@ -24,8 +24,11 @@ def engine_lock(engine) -> threading.Lock:
 
 # %% ../../nbs/01aae_gathering.ipynb #566eed76
 def run_jobs(engine, jobs: list) -> list:
-    "Decode `jobs` on `engine` in token order (prompts sharing a head follow each other and reuse it), under its lock."
-    with engine_lock(engine): return engine.run(sorted(jobs, key=lambda j: j.ids))
+    """Decode `jobs` on `engine` in token order (prompts sharing a head follow each other and reuse it), under its lock;
+    each job's `then`, where it has one, as it ends."""
+    def ended(job):
+        if getattr(job, 'then', None) is not None: job.then(job)
+    with engine_lock(engine): return engine.run(sorted(jobs, key=lambda j: j.ids), finished=ended)
 
 # %% ../../nbs/01aae_gathering.ipynb #ef2038e4
 _CURRENT = threading.local()
@@ -83,11 +86,14 @@ def run_round(self: Gathering, batch: list[dict]):
         jobs = [j for e in mine for j in e['jobs']]
         first = {}  # the same conversation asked by two members (their caches both missed it) is decoded once
         for j in jobs: first.setdefault(j.key or id(j), j)
-        try: run_jobs(engine, list(first.values()))
+        try: run_jobs(engine, list(first.values())); failed = None
         except Exception as err:  # noqa: BLE001 -- every member of the run gets it, none hangs
+            failed = err
             for e in mine: e['error'] = err
-        for j in jobs:
-            if (f := first[j.key or id(j)]) is not j: j.out, j.done = list(f.out), f.done
+        for j in jobs:  # a copy takes its first's reply, and its `then` runs after the run
+            if (f := first[j.key or id(j)]) is not j:
+                j.out, j.done = list(f.out), f.done
+                if failed is None and getattr(j, 'then', None) is not None: j.then(j)
 
 # %% ../../nbs/01aae_gathering.ipynb #637b0b2c
 @patch

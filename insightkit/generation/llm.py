@@ -9,7 +9,7 @@ from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..core import canonical_json
+from ..core import canonical_json, progress
 from .base import (Reply, GenSettings, Backend, LLMError, SchemaError, CacheMissError,
                                         normalize_schema, backend_class, backend_names)
 from .cache import CallCache, call_key, default_call_cache
@@ -21,9 +21,10 @@ from .local import reusable_models_dir
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['ROLES', 'ROLE_DEFAULTS', 'GEN_KEYS', 'ENV_KEYS', 'check_role', 'check_backend', 'read_config_file', 'configure_role',
-           'reset_roles', 'role_config', 'checked_schema', 'as_messages', 'last_user_message', 'make_backend', 'LLM',
-           'get_llm', 'skips_broken', 'chat_alone', 'chat_or_failures', 'load_schema_file', 'llm_ask', 'bench_llm']
+__all__ = ['ROLES', 'ROLE_DEFAULTS', 'GEN_KEYS', 'ENV_KEYS', 'MANY_CALLS', 'check_role', 'check_backend', 'read_config_file',
+           'configure_role', 'reset_roles', 'role_config', 'checked_schema', 'as_messages', 'last_user_message',
+           'make_backend', 'LLM', 'get_llm', 'skips_broken', 'chat_alone', 'chat_or_failures', 'load_schema_file',
+           'llm_ask', 'bench_llm']
 
 # %% ../../nbs/01c_llm.ipynb #36bf5dbe
 ROLES = ('extractor', 'identifier', 'generator', 'judge', 'memory', 'questioner', 'miner', 'aggregator', 'reflector')
@@ -183,6 +184,25 @@ def chat(self: LLM, messages: list[dict] | str, # the conversation, or one user 
     "Answer one conversation (from the cache when it was asked before)."
     return self.chat_batch([messages], schema, max_tokens, temperature, seed, stop)[0]
 
+# %% ../../nbs/01c_llm.ipynb #e2a4b6c8
+MANY_CALLS = 64  # a batch asking more new calls than this shows a progress bar (INSIGHTKIT_PROGRESS=0 silences it)
+
+# %% ../../nbs/01c_llm.ipynb #b5d7f9a1
+@patch
+def served(self: LLM, keys: list[str], found: dict, fresh: dict[str, Reply]) -> list[Reply | None]:
+    """One reply per call key: from the cache's rows `found`, else from `fresh` (a key asked twice in one batch is
+    cached the second time), else None."""
+    replies, seen = [], set()
+    for k in keys:
+        if k in found:
+            f = found[k]; r = Reply(f['text'], f['data'], f['usage'], cached=True, model=f['model'], role=self.role)
+        elif k in fresh:
+            r = replace(fresh[k], cached=k in seen, role=self.role, model=fresh[k].model or self.backend.model)
+            seen.add(k)
+        else: r = None
+        replies.append(r)
+    return replies
+
 # %% ../../nbs/01c_llm.ipynb #88c87919
 @patch
 def chat_batch(self: LLM, conversations: list, schema=None, max_tokens: int | None = None,
@@ -209,33 +229,33 @@ def chat_batch(self: LLM, conversations: list, schema=None, max_tokens: int | No
     fresh: dict[str, Reply] = {}
     if missing:
         todo = [convs[keys.index(k)] for k in missing]
-        def record(replies):
-            if mode == 'record':
-                cache.put_many([{'key': k, 'backend': self.backend.name, 'model': self.backend.model,
-                                 'fingerprint': fingerprint, 'role': self.role,
-                                 'request': {'messages': c, 'schema': schema, 'settings': asdict(settings)},
-                                 'reply': r} for k, c, r in zip(missing, todo, replies) if r is not None])
-        try: fresh = dict(zip(missing, self.backend.generate(todo, schema, settings)))
+        bar = progress(total=len(todo), desc=f'{self.role} calls', unit='call') if len(todo) > MANY_CALLS else None
+        kept = set()
+        def keep(i: int, r):  # each reply is stored as it ends (a broken one as broken): a stopped batch keeps them
+            kept.add(missing[i])
+            if mode == 'record' and isinstance(r, Exception): cache.put_broken({missing[i]: str(r)})
+            elif mode == 'record':
+                cache.put_many([{'key': missing[i], 'backend': self.backend.name, 'model': self.backend.model,
+                                 'fingerprint': fingerprint, 'role': self.role, 'reply': r,
+                                 'request': {'messages': todo[i], 'schema': schema, 'settings': asdict(settings)}}])
+            if bar is not None: bar.update()
+        try: fresh = dict(zip(missing, self.backend.generate_each(todo, schema, settings, keep)))
         except OutputValidationError as e:
             got = getattr(e, 'replies', None) or []
-            record(got)  # keep the batch's good replies: a retry reads them
             if len(got) == len(missing):  # the backend said which replies broke: record them, tell the caller
                 new = {k: str(e) for k, r in zip(missing, got) if r is None}
-                if mode == 'record': cache.put_broken(new)
+                if mode == 'record': cache.put_broken({k: m for k, m in new.items() if k not in kept})
                 bad.update(new)
                 e.broken = [k in bad for k in keys]
+            # the good replies travel with the error, so a caller need not ask them again (the cache may be off)
+            e.answered = self.served(keys, found, {k: r for k, r in zip(missing, got) if r is not None})
             raise
-        record([fresh[k] for k in missing])
+        finally:
+            if bar is not None: bar.close()
     if bad:
-        e = OutputValidationError(next(iter(bad.values()))); e.broken = [k in bad for k in keys]; raise e
-    replies, served = [], set()
-    for k in keys:
-        if k in found:
-            f = found[k]; r = Reply(f['text'], f['data'], f['usage'], cached=True, model=f['model'], role=self.role)
-        else:
-            r = replace(fresh[k], cached=k in served, role=self.role, model=fresh[k].model or self.backend.model)
-            served.add(k)
-        replies.append(r)
+        e = OutputValidationError(next(iter(bad.values()))); e.broken = [k in bad for k in keys]
+        e.answered = self.served(keys, found, fresh); raise e
+    replies = self.served(keys, found, fresh)
     cache.log([(k, self.role, r.cached, r.usage) for k, r in zip(keys, replies)])
     return replies
 
@@ -269,13 +289,15 @@ def chat_or_failures(llm, # an `LLM`, or a stand-in with `chat_batch` (and maybe
                      skip_broken: bool = False, # True: a reply known broken (now or earlier) is not asked alone
                      **ask, # schema, max_tokens, temperature, seed, ...
                     ) -> list:
-    """One result per conversation, asked in one batch; when the batch breaks its schema, each is asked alone; a
-    reply that breaks (or that `check` refuses) gets `retry`, and what still breaks is its `OutputValidationError`."""
+    """One result per conversation, asked in one batch; when the batch breaks its schema, each reply it did not give
+    is asked alone; a reply that breaks (or that `check` refuses) gets `retry`, and what still breaks is its
+    `OutputValidationError`."""
     if not conversations: return []
     skip, check = skip_broken and skips_broken(llm), check or (lambda r: r)
     try: replies, broken = llm.chat_batch(list(conversations), **ask, **({'skip_broken': True} if skip else {})), None
-    except OutputValidationError as e:
-        replies, broken, first = [None]*len(conversations), (getattr(e, 'broken', None) if skip else None), e
+    except OutputValidationError as e:  # the good replies came with it (`answered`); the others are asked alone
+        replies, broken, first = getattr(e, 'answered', None) or [None]*len(conversations), \
+            (getattr(e, 'broken', None) if skip else None), e
     out = []
     for i, conv in enumerate(conversations):
         try:

@@ -8,7 +8,7 @@ import json, logging, os, shutil, sys, tempfile, threading, time
 from functools import partial
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..core import MODEL_LOADING, stable_hash, cache_dir, file_sha256
 from fastcore.basics import patch
@@ -24,10 +24,9 @@ from .model_files import (DEFAULT_LOCAL_MODEL, SMOLLM_PACKAGE, SMOLLM_GGUF, WEIG
                                                convert_gguf, reusable_models_dir, hub_snapshot)
 
 # %% auto #0
-__all__ = ['NO_REPEAT_NGRAM', 'DECODER_VERSION', 'BNB_KERNELS_NOTE', 'LoadedModel', 'quiet_bitsandbytes', 'clear_loaded_models',
-           'set_torch_threads', 'pick_device', 'pick_dtype', 'load_causal_lm', 'schema_instruction',
-           'with_schema_instruction', 'cut_at_stop', 'LocalBackend', 'reply_or_error', 'replies_or_raise',
-           'engine_matmul_dtype', 'default_tokenizer']
+__all__ = ['NO_REPEAT_NGRAM', 'DECODER_VERSION', 'LoadedModel', 'clear_loaded_models', 'set_torch_threads', 'pick_device',
+           'pick_dtype', 'load_causal_lm', 'schema_instruction', 'with_schema_instruction', 'cut_at_stop',
+           'LocalBackend', 'reply_or_error', 'replies_or_raise', 'engine_matmul_dtype', 'default_tokenizer']
 
 # %% ../../nbs/01b_local.ipynb #a720cb77
 NO_REPEAT_NGRAM = 6 # the local backend's default repetition guard (decision log: measured on IP-RAR's analyses)
@@ -91,20 +90,6 @@ def render(self: LoadedModel, messages: list[dict]) -> str:
 # %% ../../nbs/01b_local.ipynb #763b562a
 _LOADED: dict[tuple, LoadedModel] = {}
 _LOCK = MODEL_LOADING  # loading, engines, grammars and tokenizing, when a study's methods run on threads
-BNB_KERNELS_NOTE = 'from kernels-community'
-
-# %% ../../nbs/01b_local.ipynb #d9038121
-class _DropMessage(logging.Filter):
-    "A logging filter that drops records whose message contains `text`."
-    def __init__(self, text: str): super().__init__(); self.text = text
-    def filter(self, record) -> bool: return self.text not in record.getMessage()
-
-# %% ../../nbs/01b_local.ipynb #caa5fd4a
-def quiet_bitsandbytes():
-    """Drop bitsandbytes' CPU note that the optional `kernels` package is missing (it falls back by itself); its other
-    warnings stay."""
-    log = logging.getLogger('bitsandbytes.backends.cpu.ops')
-    if not any(isinstance(f, _DropMessage) for f in log.filters): log.addFilter(_DropMessage(BNB_KERNELS_NOTE))
 
 # %% ../../nbs/01b_local.ipynb #b726b131
 _THREADS_SET = False
@@ -120,7 +105,6 @@ def set_torch_threads():
     """Choose torch's CPU threads once: `INSIGHTKIT_THREADS`, else an explicit `OMP_NUM_THREADS`, else half the cores (1
     to 4)."""
     global _THREADS_SET
-    quiet_bitsandbytes()
     if _THREADS_SET: return
     import torch
     if os.environ.get('INSIGHTKIT_THREADS'): torch.set_num_threads(int(os.environ['INSIGHTKIT_THREADS']))
@@ -268,14 +252,15 @@ def call_identity(self: LocalBackend) -> str:
 
 # %% ../../nbs/01b_local.ipynb #0e87492d
 @patch
-def generate(self: LocalBackend, conversations: list[list[dict]], schema: dict | None,
-             settings: GenSettings) -> list[Reply]:
+def generate_each(self: LocalBackend, conversations: list[list[dict]], schema: dict | None, settings: GenSettings,
+                  each: Callable | None = None, # (index, reply or its OutputValidationError) as each ends
+                 ) -> list[Reply]:
     """Answer each conversation, `batch_size` at a time (similar lengths together); JSON-constrained when `schema`
-    is given."""
+    is given (`generate` is this without `each`)."""
     if not conversations: return []
     lm = self.load()
     prompts = [lm.render(with_schema_instruction(c, schema) if schema else c) for c in conversations]
-    if self.decoder() == 'engine': return self.generate_engine(lm, prompts, schema, settings)
+    if self.decoder() == 'engine': return self.generate_engine(lm, prompts, schema, settings, each)
     order = sorted(range(len(prompts)), key=lambda i: len(prompts[i]))
     replies: list[Reply | None] = [None]*len(prompts)
     failed = None
@@ -283,7 +268,9 @@ def generate(self: LocalBackend, conversations: list[list[dict]], schema: dict |
         chunk = order[start:start + self.batch_size]
         try: part = self._generate_batch(lm, [prompts[i] for i in chunk], schema, settings)
         except OutputValidationError as e: failed, part = failed or e, e.replies
-        for i, r in zip(chunk, part): replies[i] = r
+        for i, r in zip(chunk, part):
+            replies[i] = r
+            if r is not None and each is not None: each(i, r)
     if failed is not None:
         failed.replies = replies; raise failed  # the good replies go with the error, so none is recomputed
     return replies
@@ -345,24 +332,32 @@ def replies_or_raise(results: list) -> list[Reply]:
 # %% ../../nbs/01b_local.ipynb #ee048d2d
 @patch
 def generate_engine(self: LocalBackend, lm: LoadedModel, prompts: list[str], schema: dict | None,
-                    settings: GenSettings) -> list[Reply]:
-    """Answer rendered prompts with the continuous-batching `Engine`; prompts are taken in token order, so those
-    sharing a head follow each other and reuse it; a thread in a `Gathering` (chapter 01aae) decodes with its other
-    members."""
-    jobs, engine = [self.engine_job(lm, p, schema, settings) for p in prompts], self.decoding_engine(lm)
+                    settings: GenSettings, each: Callable | None = None) -> list[Reply]:
+    """Answer rendered prompts with the continuous-batching `Engine` (prompts in token order, so those sharing a head
+    follow each other and reuse it), each reply (or its error) handed to `each` as its job ends; a thread in a
+    `Gathering` (chapter 01aae) decodes with its other members."""
+    results = [None] * len(prompts)
+    def ended(i: int):
+        def then(job):
+            results[i] = r = reply_or_error(lm, job.out, len(job.ids), schema, settings, self.model)
+            if each is not None: each(i, r)
+        return then
+    jobs = [self.engine_job(lm, p, schema, settings, ended(i)) for i, p in enumerate(prompts)]
+    engine = self.decoding_engine(lm)
     if (gathering := current_gathering()) is not None: gathering.decode(engine, jobs)  # with a study's other methods
     else: run_jobs(engine, jobs)
-    return replies_or_raise([reply_or_error(lm, j.out, len(j.ids), schema, settings, self.model) for j in jobs])
+    return replies_or_raise(results)
 
 # %% ../../nbs/01b_local.ipynb #957ff024
 @patch
-def engine_job(self: LocalBackend, lm: LoadedModel, prompt: str, schema: dict | None, settings: GenSettings) -> Job:
-    "A rendered prompt as an engine `Job`: token ids and a chooser with the call's grammar, guard, sampling, stops."
+def engine_job(self: LocalBackend, lm: LoadedModel, prompt: str, schema: dict | None, settings: GenSettings,
+               then: Callable | None = None) -> Job:
+    "A rendered prompt as an engine `Job`: token ids, a chooser (the call's grammar, guard, sampling, stops), `then`."
     import xgrammar as xgr
     guard = self.no_repeat_ngram if settings.no_repeat_ngram is None else settings.no_repeat_ngram
     matcher = xgr.GrammarMatcher(lm.grammar(schema)) if schema is not None else None
     with _LOCK: ids = lm.tok(prompt, add_special_tokens=False)['input_ids']  # a tokenizer is not for two threads
-    return Job(ids, key=stable_hash([prompt, schema, repr(settings), guard]),
+    return Job(ids, key=stable_hash([prompt, schema, repr(settings), guard]), then=then,
                chooser=Chooser(settings.max_tokens, settings.temperature, settings.top_p, settings.seed, matcher,
                                guard, settings.stop, lm.tok, lm.model.config.vocab_size))
 

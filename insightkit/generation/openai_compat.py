@@ -336,20 +336,22 @@ def _structured(self: OpenAIBackend, messages: list[dict], schema: dict, setting
 
 # %% ../../nbs/01d_openai.ipynb #9749362c
 @patch
-def generate(self: OpenAIBackend, conversations: list[list[dict]], schema: dict | None,
-             settings: GenSettings) -> list[Reply]:
-    """Answer each conversation (up to `concurrency` at once); with a `schema`, every reply's `data` holds the validated
-    JSON."""
+def generate_each(self: OpenAIBackend, conversations: list[list[dict]], schema: dict | None, settings: GenSettings,
+                  each=None, # called with (index, reply) as each reply comes back (chapter 01)
+                 ) -> list[Reply]:
+    """Answer each conversation (up to `concurrency` at once), each reply handed to `each` as it comes back; with a
+    `schema`, every reply's `data` holds the validated JSON."""
     import openai
-    def one(messages):
+    def one(i: int, messages):
         try:
-            if schema is not None: return self._structured(messages, schema, settings)
-            text, usage = self._create(messages, settings)
-            return Reply(text=text, usage=usage, model=self.model)
+            if schema is not None: r = self._structured(messages, schema, settings)
+            else: text, usage = self._create(messages, settings); r = Reply(text=text, usage=usage, model=self.model)
         except openai.OpenAIError as e: raise self._translate(e) from e
-    if self.concurrency == 1 or len(conversations) <= 1: return [one(m) for m in conversations]
+        if each is not None: each(i, r)
+        return r
+    if self.concurrency == 1 or len(conversations) <= 1: return [one(i, m) for i, m in enumerate(conversations)]
     with ThreadPoolExecutor(min(self.concurrency, len(conversations))) as pool:
-        futures = [pool.submit(one, m) for m in conversations]
+        futures = [pool.submit(one, i, m) for i, m in enumerate(conversations)]
         try: return [f.result() for f in futures]
         except BaseException:
             for f in futures: f.cancel()

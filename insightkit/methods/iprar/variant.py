@@ -17,7 +17,7 @@ from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['RELEVANCE_PROMPT', 'BLOCK_ANSWER_PROMPT', 'SUPPORT_PROMPT', 'INTEGRATE_PROMPT', 'RELEVANCE_SCHEMA', 'SUPPORT_SCHEMA',
-           'ANALYSIS_CHUNK', 'parse_verdict', 'parse_support', 'select_answers', 'IPRARVariant', 'problem_counts']
+           'parse_verdict', 'parse_support', 'select_answers', 'IPRARVariant', 'problem_counts']
 
 # %% ../../../nbs/11a_iprar.ipynb #1b65b00d
 RELEVANCE_PROMPT = (
@@ -85,12 +85,6 @@ class IPRARVariant(Variant):
         return {**super().prompts(), 'analysis': ANALYSIS_PROMPT, 'relevance': RELEVANCE_PROMPT,
                 'block_answer': BLOCK_ANSWER_PROMPT, 'support': SUPPORT_PROMPT, 'integrate': INTEGRATE_PROMPT}
 
-# %% ../../../nbs/11a_iprar.ipynb #510f129e
-from ...core import progress
-
-# %% ../../../nbs/11a_iprar.ipynb #2f061597
-ANALYSIS_CHUNK = 64  # analyses asked in one batch (the local engine's rows): a stopped run loses at most one chunk
-
 # %% ../../../nbs/11a_iprar.ipynb #3473d26a
 @patch
 def analyse(self: IPRARVariant, traces: Sequence[Trace]) -> list[dict | None]:
@@ -100,10 +94,7 @@ def analyse(self: IPRARVariant, traces: Sequence[Trace]) -> list[dict | None]:
                                                                 question=t.item.question)}] for t in traces]
     ask = dict(schema=analysis_schema(s.max_terms, s.max_synonyms), max_tokens=s.analysis_tokens, temperature=0.0,
                seed=s.seed)
-    chunks = range(0, len(msgs), ANALYSIS_CHUNK)
-    replies = [r for j in (progress(chunks, desc='analyses', unit='chunk') if len(chunks) > 4 else chunks)
-               for r in chat_or_failures(llm, msgs[j:j + ANALYSIS_CHUNK], skip_broken=True, **ask)]
-    out = []
+    replies, out = chat_or_failures(llm, msgs, skip_broken=True, **ask), []
     for t, r in zip(traces, replies):
         if isinstance(r, Exception):
             t.meta['error'] = f'analysis: {r}'[:300]; t.stage('analysis', None); out.append(None); continue
