@@ -175,11 +175,11 @@ def generate_each(self: Backend, conversations: list[list[dict]], schema: dict |
     """`generate`, handing each reply to `each` as soon as it is made (a broken one as its error, where the backend
     knows it); this default hands the good ones over when `generate` returns or raises, and a backend that decodes in
     one long run overrides it to hand each over as it ends."""
+    each = each or (lambda i, r: None)
     try: replies = self.generate(conversations, schema, settings)
     except OutputValidationError as e:
         for i, r in enumerate(getattr(e, 'replies', None) or []):
-            if r is not None and each is not None: each(i, r)
+            if r is not None: each(i, r)
         raise
-    for i, r in enumerate(replies):
-        if each is not None: each(i, r)
+    for i, r in enumerate(replies): each(i, r)
     return replies

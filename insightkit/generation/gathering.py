@@ -27,7 +27,7 @@ def run_jobs(engine, jobs: list) -> list:
     """Decode `jobs` on `engine` in token order (prompts sharing a head follow each other and reuse it), under its lock;
     each job's `then`, where it has one, as it ends."""
     def ended(job):
-        if getattr(job, 'then', None) is not None: job.then(job)
+        if job.then is not None: job.then(job)
     with engine_lock(engine): return engine.run(sorted(jobs, key=lambda j: j.ids), finished=ended)
 
 # %% ../../nbs/01aae_gathering.ipynb #ef2038e4
@@ -93,7 +93,7 @@ def run_round(self: Gathering, batch: list[dict]):
         for j in jobs:  # a copy takes its first's reply, and its `then` runs after the run
             if (f := first[j.key or id(j)]) is not j:
                 j.out, j.done = list(f.out), f.done
-                if failed is None and getattr(j, 'then', None) is not None: j.then(j)
+                if failed is None and j.then is not None: j.then(j)
 
 # %% ../../nbs/01aae_gathering.ipynb #637b0b2c
 @patch

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/01b_local.ipynb #6b61a393
 from __future__ import annotations
-import json, logging, os, shutil, sys, tempfile, threading, time
+import json, os, shutil, sys, tempfile, threading, time
 from functools import partial
 from dataclasses import dataclass, field
 from pathlib import Path
