@@ -4,17 +4,18 @@
 
 # %% ../nbs/14_cli.ipynb #6334bef7
 from __future__ import annotations
-import argparse, json, sys
+import argparse, json, sys, traceback
 from pathlib import Path
 
 from .core import InsightkitError
+from .secrets import redacted_output
 from .commands import COMMANDS, GROUPS, config_settings
 from .course import commands as _course_commands  # compare and leaderboard join COMMANDS (15ab)
 from .course import lessons as _course_lessons  # and `course` (15c)
 from .bench import serve as _serve_commands  # `serve` and `bench serve` (13d)
 
 # %% auto #0
-__all__ = ['add_flags', 'build_parser', 'main']
+__all__ = ['add_flags', 'build_parser', 'argument_bytes', 'check_utf8', 'main']
 
 # %% ../nbs/14_cli.ipynb #ed04480c
 def _run_variant_name(argv: list[str]) -> str | None:
@@ -58,17 +59,39 @@ def build_parser(variant: str | None = None, # for `run VARIANT`: add that varia
         if c['extend']: c['extend'](q, variant)
     return p
 
+# %% ../nbs/14_cli.ipynb #751abe34
+def argument_bytes(a: str) -> bytes:
+    "The bytes an argument came as (its bad bytes were kept as surrogates), for showing it."
+    try: return a.encode('utf-8', 'surrogateescape')
+    except UnicodeEncodeError: return a.encode('utf-8', 'backslashreplace')
+
+# %% ../nbs/14_cli.ipynb #c670a1e8
+def check_utf8(argv: list[str]):
+    "Refuse an argument that is not valid UTF-8 with one line naming it."
+    for n, a in enumerate(argv, 1):
+        try: a.encode('utf-8')
+        except UnicodeEncodeError:
+            raise InsightkitError(f'argument {n} ({argument_bytes(a)[:60]!r}) is not valid UTF-8; type it again in '
+                                  'UTF-8, or use a UTF-8 locale (LANG=C.UTF-8)') from None
+
 # %% ../nbs/14_cli.ipynb #5bc4c51a
 def main(argv: list[str] | None = None):
-    "Entry point of the `insightkit` console script."
+    "Entry point of the `insightkit` console script: one line and exit 2 for bad input; nothing printed holds a key."
     argv = sys.argv[1:] if argv is None else list(argv)
-    try:
-        args = build_parser(_run_variant_name(argv)).parse_args(argv)
-        args.fn(args)
-    except InsightkitError as e:
-        print(f'insightkit: error: {e}', file=sys.stderr); sys.exit(2)
-    except KeyboardInterrupt:
-        print('insightkit: interrupted', file=sys.stderr); sys.exit(130)
+    with redacted_output():
+        try:
+            check_utf8(argv)
+            args = build_parser(_run_variant_name(argv)).parse_args(argv)
+            args.fn(args)
+        except InsightkitError as e:
+            print(f'insightkit: error: {e}', file=sys.stderr)
+            sys.exit(2)
+        except KeyboardInterrupt:
+            print('insightkit: interrupted', file=sys.stderr)
+            sys.exit(130)
+        except Exception:  # a bug: its traceback, through the same redaction
+            traceback.print_exc()
+            sys.exit(1)
 
 # %% ../nbs/14_cli.ipynb #ead1e949
 #| eval: false

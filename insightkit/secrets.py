@@ -4,12 +4,15 @@
 
 # %% ../nbs/00a_secrets.ipynb #d320b009
 from __future__ import annotations
-import os, re
+import os, re, sys
+from contextlib import contextmanager
+from fastcore.basics import patch
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 # %% auto #0
 __all__ = ['REDACTED', 'SECRET_NAME', 'HEADER_KEYS', 'is_secret_name', 'redact_url', 'redact_text', 'redact', 'env_secrets',
-           'scrub']
+           'secret_values', 'remember_secrets', 'known_secrets', 'redact_key_shapes', 'scrub', 'RedactedStream',
+           'redacted_output']
 
 # %% ../nbs/00a_secrets.ipynb #3c6f2f03
 REDACTED = '[redacted]'
@@ -76,10 +79,67 @@ def env_secrets(env: dict | None = None) -> list[str]:
             found += [p for p in user_pass.split(':') if len(p) >= 4]
     return sorted(set(found), key=len, reverse=True)
 
+# %% ../nbs/00a_secrets.ipynb #63dc62d9
+_REMEMBERED: set[str] = set()
+
+# %% ../nbs/00a_secrets.ipynb #214cc09b
+def secret_values(obj, _under_headers: bool = False) -> list[str]:
+    "The string values `redact` would hide in `obj`: under secret-looking keys and under headers."
+    if isinstance(obj, dict):
+        return [s for k, v in obj.items()
+                for s in ([v] if (_under_headers or is_secret_name(k)) and isinstance(v, str)
+                          else secret_values(v, isinstance(k, str) and k.lower() in HEADER_KEYS))]
+    if isinstance(obj, (list, tuple)): return [s for v in obj for s in secret_values(v)]
+    return []
+
+# %% ../nbs/00a_secrets.ipynb #98f4cc82
+def remember_secrets(*values: str):
+    "Treat `values` (four characters or more) as credentials in everything printed from now on."
+    _REMEMBERED.update(v for v in values if isinstance(v, str) and len(v) >= 4)
+
+# %% ../nbs/00a_secrets.ipynb #42000db8
+def known_secrets() -> list[str]:
+    "The environment's credentials and those remembered from settings, longest first."
+    return sorted(set(env_secrets()) | _REMEMBERED, key=len, reverse=True)
+
+# %% ../nbs/00a_secrets.ipynb #71df8a4b
+_KEY_SHAPES = re.compile(
+    r'(?P<named>(?i:\b(?:bearer|basic)\s+|[\w-]*(?:api[_-]?key|access[_-]?token|auth[_-]?token|passw(?:or)?d|secret)'
+    r'["\']?\s*[:=]\s*["\']?))(?!\[redacted\])[^\s"\',;&)\]}]{4,}'
+    r'|\bsk-[A-Za-z0-9_-]{8,}|\bhf_[A-Za-z0-9]{30,}'
+)
+
+# %% ../nbs/00a_secrets.ipynb #7a4a835f
+def redact_key_shapes(text: str) -> str:
+    "`text` with every key-shaped value (`_KEY_SHAPES`) replaced by `'[redacted]'`, the name before it kept."
+    return _KEY_SHAPES.sub(lambda m: (m['named'] or '') + REDACTED, text)
+
 # %% ../nbs/00a_secrets.ipynb #bf7a1e28
 def scrub(text: str, secrets: list[str] | None = None) -> str:
-    """`text` with URL passwords removed and every value of `secrets` (default `env_secrets()`) replaced by
-    `'[redacted]'`."""
+    """`text` with URL passwords removed, every value of `secrets` (default `known_secrets()`) replaced by
+    `'[redacted]'`, and anything shaped like a key (`redact_key_shapes`) too."""
     text = redact_text(text)
-    for s in env_secrets() if secrets is None else secrets: text = text.replace(s, REDACTED)
-    return text
+    for s in known_secrets() if secrets is None else secrets: text = text.replace(s, REDACTED)
+    return redact_key_shapes(text)
+
+# %% ../nbs/00a_secrets.ipynb #914a413f
+class RedactedStream:
+    "A text stream that writes through `scrub` to `stream`, reading the environment's credentials once."
+    def __init__(self, stream): self.stream, self.env = stream, env_secrets()
+    def __getattr__(self, name): return getattr(self.stream, name)
+
+# %% ../nbs/00a_secrets.ipynb #099eb62e
+@patch
+def write(self: RedactedStream, text: str) -> int:
+    "Write `text` scrubbed; report its own length, as a stream does."
+    self.stream.write(scrub(text, sorted({*self.env, *_REMEMBERED}, key=len, reverse=True)))
+    return len(text)
+
+# %% ../nbs/00a_secrets.ipynb #6aa2092b
+@contextmanager
+def redacted_output():
+    "Within the block, everything written to `sys.stdout` and `sys.stderr` is scrubbed of credentials."
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = RedactedStream(out), RedactedStream(err)
+    try: yield
+    finally: sys.stdout, sys.stderr = out, err

@@ -66,3 +66,39 @@ def test_figures_runner_writes_no_credential(tmp_path, monkeypatch):
     (out/'manifest.json').write_text(json.dumps(entry))
     assert (out/'notebooks'/'figx.ipynb').exists()
     assert leaks(out) == []
+
+ECHOED = 'sk-planted-SECRET123'  # the environment's key, echoed back by the stand-in
+CONFIG_KEY = 'zq-config-only-4471'  # a key from a config file, shaped like no known key
+
+def echoing(status: int, message: str):
+    "A stand-in endpoint that answers every chat request with HTTP `status` and an error body quoting `message`."
+    return MockOpenAIServer(lambda body: (status, {'error': {'message': message}}))
+
+def ask_through(srv, tmp_path, env: dict, api_key: str | None = None):
+    "`insightkit llm ask` with the generator on `srv` (no retries), as a user runs it; the finished process."
+    from conftest import run
+    import sys
+    cfg = tmp_path/'roles.toml'
+    cfg.write_text(f'[roles.generator]\nbackend = "openai"\nmodel = "mock"\nmax_retries = 0\nbase_url = "{srv.base_url}"\n'
+                   + (f'api_key = "{api_key}"\n' if api_key else ''))
+    return run([sys.executable, '-m', 'insightkit.cli', 'llm', 'ask', '--role', 'generator', '--prompt', 'hi'],
+               env={'INSIGHTKIT_CALL_CACHE': str(tmp_path/'calls.sqlite'), 'INSIGHTKIT_CONFIG': str(cfg), **env},
+               check=False, timeout=120)
+
+@pytest.mark.parametrize('status, message', [
+    (401, f'Incorrect API key provided: {ECHOED}'),
+    (500, f'upstream rejected header Authorization: Bearer {ECHOED} (try again)'),
+    (500, f'proxy saw key {ECHOED} and gave up'),
+])
+def test_an_echoed_key_is_never_printed(tmp_path, status, message):
+    with echoing(status, message) as srv: p = ask_through(srv, tmp_path, {'OPENAI_API_KEY': ECHOED})
+    assert p.returncode == 2 and 'Traceback' not in p.stderr, p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1 and f'HTTP {status}' in p.stderr, p.stderr
+    assert ECHOED not in p.stdout + p.stderr and '[redacted]' in p.stderr, p.stderr
+
+def test_a_config_file_key_is_never_printed(tmp_path):
+    "A key no pattern knows, from the config file (not the environment), echoed in a plain error body."
+    with echoing(500, f'proxy saw key {CONFIG_KEY} and gave up') as srv:
+        p = ask_through(srv, tmp_path, {'OPENAI_API_KEY': ''}, api_key=CONFIG_KEY)
+    assert p.returncode == 2 and 'HTTP 500' in p.stderr, p.stderr
+    assert CONFIG_KEY not in p.stdout + p.stderr and 'proxy saw key [redacted]' in p.stderr, p.stderr

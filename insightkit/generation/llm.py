@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..core import canonical_json, progress
+from ..secrets import remember_secrets, secret_values
 from .base import (Reply, GenSettings, Backend, LLMError, SchemaError, CacheMissError,
                                         normalize_schema, backend_class, backend_names)
 from .cache import CallCache, call_key, default_call_cache
@@ -135,6 +136,7 @@ def last_user_message(messages: list[dict]) -> str:
 def make_backend(config: dict) -> Backend:
     "The backend a role configuration names, built once per distinct backend settings and shared."
     kind = config['backend']
+    remember_secrets(*secret_values(config))  # never printed, whatever echoes them
     check_backend(kind, 'role settings')
     kw = {k: v for k, v in config.items() if k not in GEN_KEYS and k != 'backend'}
     cls = backend_class(kind)
