@@ -13,8 +13,9 @@ from .records import Problems, check_report, element_lines, need, read_json_line
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['LEVAL_FILES', 'LEVAL_URL', 'NQ_FILES', 'NQ_ORACLE', 'NQ_URLS', 'BIOASQ_TYPES', 'InsightRagDataset', 'LEvalDataset',
-           'norm_question', 'NQOpenDataset', 'pmid', 'golden_questions', 'BioASQDataset']
+__all__ = ['LEVAL_FILES', 'LEVAL_NAMES', 'LEVAL_FIELDS', 'LEVAL_URL', 'NQ_FILES', 'NQ_ORACLE', 'NQ_URLS', 'BIOASQ_TYPES',
+           'InsightRagDataset', 'first_record', 'leval_task_files', 'leval_task', 'LEvalDataset', 'norm_question',
+           'NQOpenDataset', 'pmid', 'golden_questions', 'BioASQDataset']
 
 # %% ../../nbs/02b_sources.ipynb #7565f6d9
 @register_dataset
@@ -89,26 +90,64 @@ def check(self: InsightRagDataset) -> dict:
 LEVAL_FILES = {'legal': 'legal_contract_qa.jsonl', 'financial': 'financial_qa.jsonl',
                'scientific': 'scientific_qa.jsonl',
                'multidoc': 'multidoc_qa.jsonl', 'gov_report': 'gov_report_summ.jsonl'}
+LEVAL_NAMES = {f: t for t, f in LEVAL_FILES.items()}  # file name -> task name, for the five shared files
+LEVAL_FIELDS = ('input', 'instructions', 'outputs')  # what every L-Eval record holds
 LEVAL_URL = 'https://raw.githubusercontent.com/OpenLMLab/LEval/main/LEval-data/Open-ended-tasks/'
+
+# %% ../../nbs/02b_sources.ipynb #5ee7a76c
+def first_record(path: Path) -> dict | None:
+    "The first line of a JSON-lines file as an object (None when it is empty, unreadable or not an object)."
+    try:
+        with open(path, encoding='utf-8') as f: rec = json.loads(f.readline())
+    except (OSError, ValueError): return None
+    return rec if isinstance(rec, dict) else None
+
+# %% ../../nbs/02b_sources.ipynb #b3f889bc
+def leval_task_files(d: Path) -> dict[str, Path]:
+    """Every L-Eval task file in folder `d` by task name: the five shared files by their short names, and any other
+    `.jsonl` file whose first record has L-Eval's fields by its name without `.jsonl`."""
+    found = {}
+    for p in sorted(Path(d).glob('*.jsonl')):
+        if p.name in LEVAL_NAMES: found[LEVAL_NAMES[p.name]] = p
+        elif set(LEVAL_FIELDS) <= set(first_record(p) or {}): found[p.stem] = p
+    return found
+
+# %% ../../nbs/02b_sources.ipynb #051c8928
+def leval_task(name: str, path: Path) -> TaskSpec:
+    """The task file `path` holds: a summary scored by ROUGE-L when the file's name ends in `_summ` or its records
+    say `"evaluation": "rouge"`, else questions scored by token F1; retrieval within the question's document."""
+    summary = path.stem.endswith('_summ') or (first_record(path) or {}).get('evaluation') == 'rouge'
+    return TaskSpec(name, 'summary' if summary else 'qa', ('rouge_l',) if summary else ('f1',), 'document',
+                    f'questions about one long document ({path.name})')
 
 # %% ../../nbs/02b_sources.ipynb #58811c3a
 @register_dataset
 class LEvalDataset(Dataset):
     "L-Eval's open-ended tasks: long contracts, earnings calls, papers, reports, government reports to summarise."
     name, embedded = 'leval', 'embedded/leval'
-    tasks = {t: TaskSpec(t, 'summary' if t == 'gov_report' else 'qa', ('rouge_l',) if t == 'gov_report' else ('f1',),
-                         'document',
-                         f'questions about one long document ({f})') for t, f in LEVAL_FILES.items()}
     official = {f: (LEVAL_URL + f, None) for f in LEVAL_FILES.values()}
+
+# %% ../../nbs/02b_sources.ipynb #8a4004b7
+@patch(as_prop=True)
+def task_files(self: LEvalDataset) -> dict[str, Path]:
+    "The folder's task files by task name (found once)."
+    if getattr(self, '_task_files', None) is None: self._task_files = leval_task_files(self.dir)
+    return self._task_files
+
+# %% ../../nbs/02b_sources.ipynb #75ae2155
+@patch(as_prop=True)
+def tasks(self: LEvalDataset) -> dict[str, TaskSpec]:
+    "One task per task file in the folder."
+    return {t: leval_task(t, p) for t, p in self.task_files.items()}
 
 # %% ../../nbs/02b_sources.ipynb #610dccfc
 @patch(cls_method=True)
-def detect(cls: LEvalDataset, d: Path) -> bool: return any((Path(d)/f).exists() for f in LEVAL_FILES.values())
+def detect(cls: LEvalDataset, d: Path) -> bool: return bool(leval_task_files(d))
 
 # %% ../../nbs/02b_sources.ipynb #7c7088aa
 @patch
 def _records(self: LEvalDataset, task: str, problems: Problems | None = None) -> list[tuple[int, dict]]:
-    path, out, problems = self.dir/LEVAL_FILES[task], [], Problems() if problems is None else problems
+    path, out, problems = self.task_files[task], [], Problems() if problems is None else problems
     for n, rec in read_json_lines(path, problems):
         where = f'{path}:{n}'
         try:
@@ -135,25 +174,24 @@ def load_items(self: LEvalDataset, task: str) -> list[Item]:
 @patch
 def load_store(self: LEvalDataset) -> DocStore:
     return DocStore('leval', (Document(f'{t}-{n}', rec['input'], meta={'task': t})
-                              for t, f in LEVAL_FILES.items() if (self.dir/f).exists()
-                              for n, rec in self._records(t)))
+                              for t in self.task_files for n, rec in self._records(t)))
 
 # %% ../../nbs/02b_sources.ipynb #ae52072e
 @patch
 def check(self: LEvalDataset) -> dict:
     def counts():
         out = {}
-        for t, f in LEVAL_FILES.items():
-            if not (self.dir/f).exists(): continue
+        for t, path in self.task_files.items():
             recs = self._records(t)
+            if not recs: raise RecordError(f'{path} holds no document; fetch it again, or remove it')
             words = [len(r['input'].split()) for _, r in recs]
-            out[f] = {'documents': len(recs), 'questions': sum(len(r['instructions']) for _, r in recs),
-                      'words_min': min(words), 'words_mean': round(sum(words)/len(words)), 'words_max': max(words)}
+            out[path.name] = {'documents': len(recs), 'questions': sum(len(r['instructions']) for _, r in recs),
+                              'words_min': min(words), 'words_mean': round(sum(words)/len(words)),
+                              'words_max': max(words)}
         self.load_store()
         return out
     def scan(problems):
-        for t, f in LEVAL_FILES.items():
-            if (self.dir/f).exists(): self._records(t, problems)
+        for t in self.task_files: self._records(t, problems)
     return check_report(self, counts, scan)
 
 # %% ../../nbs/02b_sources.ipynb #bdfd7c56

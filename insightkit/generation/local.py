@@ -16,7 +16,7 @@ from .engine import Engine, Job, engine_supports
 from .choosing import Chooser, GuardProcessor
 from .gathering import current_gathering, run_jobs
 from .kept import compiled_grammar, kept_packs, tokenizer_digest
-from .base import (Reply, GenSettings, Backend, BackendUnavailable, SchemaError,
+from .base import (Reply, GenSettings, Backend, BackendUnavailable, LLMError, SchemaError,
                                         OutputValidationError,
                                         register_backend, schema_name, validate_output)
 from .model_files import (DEFAULT_LOCAL_MODEL, SMOLLM_PACKAGE, SMOLLM_GGUF, WEIGHT_SUFFIXES,
@@ -26,7 +26,8 @@ from .model_files import (DEFAULT_LOCAL_MODEL, SMOLLM_PACKAGE, SMOLLM_GGUF, WEIG
 # %% auto #0
 __all__ = ['NO_REPEAT_NGRAM', 'DECODER_VERSION', 'LoadedModel', 'clear_loaded_models', 'set_torch_threads', 'pick_device',
            'pick_dtype', 'load_causal_lm', 'schema_instruction', 'with_schema_instruction', 'cut_at_stop',
-           'LocalBackend', 'reply_or_error', 'replies_or_raise', 'engine_matmul_dtype', 'default_tokenizer']
+           'LocalBackend', 'reply_or_error', 'replies_or_raise', 'reply_room', 'engine_matmul_dtype',
+           'default_tokenizer']
 
 # %% ../../nbs/01b_local.ipynb #a720cb77
 NO_REPEAT_NGRAM = 6 # the local backend's default repetition guard (decision log: measured on IP-RAR's analyses)
@@ -282,7 +283,8 @@ def _generate_batch(self: LocalBackend, lm: LoadedModel, prompts: list[str], sch
     import torch
     from transformers import GenerationConfig
     enc = lm.tok(prompts, return_tensors='pt', padding=True, add_special_tokens=False).to(lm.device)
-    gen = dict(max_new_tokens=settings.max_tokens, pad_token_id=lm.pad_id, eos_token_id=list(lm.eos_ids))
+    room = reply_room(lm, enc['input_ids'].shape[1], settings.max_tokens)
+    gen = dict(max_new_tokens=room, pad_token_id=lm.pad_id, eos_token_id=list(lm.eos_ids))
     if settings.temperature > 0:
         gen.update(do_sample=True, temperature=settings.temperature, top_p=settings.top_p, top_k=0)
         torch.manual_seed(settings.seed)
@@ -329,6 +331,17 @@ def replies_or_raise(results: list) -> list[Reply]:
     failed.replies = [None if isinstance(r, Exception) else r for r in results]
     raise failed
 
+# %% ../../nbs/01b_local.ipynb #ecea3190
+def reply_room(lm: LoadedModel, n_prompt: int, max_tokens: int) -> int:
+    """How many tokens a reply may have after a prompt of `n_prompt` tokens: `max_tokens`, cut where the model's
+    context ends; a prompt that fills the context is refused with one line saying what to do."""
+    context = lm.model.config.max_position_embeddings
+    if n_prompt >= context:
+        raise LLMError(f'the prompt has {n_prompt:,} tokens, but this model reads at most {context:,} (its context); '
+                       f'shorten the prompt (about {context * 3:,} characters of English fit) or use a model with a '
+                       'longer context')
+    return min(max_tokens, context - n_prompt)
+
 # %% ../../nbs/01b_local.ipynb #ee048d2d
 @patch
 def generate_engine(self: LocalBackend, lm: LoadedModel, prompts: list[str], schema: dict | None,
@@ -358,8 +371,8 @@ def engine_job(self: LocalBackend, lm: LoadedModel, prompt: str, schema: dict | 
     matcher = xgr.GrammarMatcher(lm.grammar(schema)) if schema is not None else None
     with _LOCK: ids = lm.tok(prompt, add_special_tokens=False)['input_ids']  # a tokenizer is not for two threads
     return Job(ids, key=stable_hash([prompt, schema, repr(settings), guard]), then=then,
-               chooser=Chooser(settings.max_tokens, settings.temperature, settings.top_p, settings.seed, matcher,
-                               guard, settings.stop, lm.tok, lm.model.config.vocab_size))
+               chooser=Chooser(reply_room(lm, len(ids), settings.max_tokens), settings.temperature, settings.top_p,
+                               settings.seed, matcher, guard, settings.stop, lm.tok, lm.model.config.vocab_size))
 
 # %% ../../nbs/01b_local.ipynb #93f645bc
 def engine_matmul_dtype(setting: str, lm: LoadedModel) -> str | None:

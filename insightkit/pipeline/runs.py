@@ -18,7 +18,7 @@ from .variant import Trace, Variant, add_usage, count_tokens
 
 # %% auto #0
 __all__ = ['read_predictions', 'run_lock', 'items_fingerprint', 'run_identity', 'run_label', 'trace_record', 'RunResult',
-           'runs_base', 'run', 'evaluate', 'run_variant']
+           'runs_base', 'run', 'read_manifest', 'evaluate', 'run_variant']
 
 # %% ../../nbs/04d_runs.ipynb #297ba678
 def _valid(rec, known: set | None) -> bool:
@@ -172,11 +172,24 @@ def run(variant: Variant, # the method
     with run_lock(folder, wait), run_label(label):
         return _run_locked(variant, items, store, task, folder, label, ident, ident_hash, batch_size, data)
 
+# %% ../../nbs/04d_runs.ipynb #7d3e91a2
+def read_manifest(path: Path) -> dict:
+    """A run folder's `manifest.json` (empty when there is none yet); a damaged one is named, and the run goes no
+    further until it is moved."""
+    if not path.exists(): return {}
+    try: m = json.loads(path.read_text(encoding='utf-8'))
+    except ValueError as e: m = e  # broken JSON, or bytes that are not UTF-8
+    if not isinstance(m, dict):
+        why = f'{type(m).__name__}: {m}' if isinstance(m, Exception) else 'not a JSON object'
+        raise InsightkitError(f'{path} is damaged ({why}); move it aside and run again (the run then resumes from '
+                              f'{path.parent.name}/predictions.jsonl), or move {path.parent} aside to start afresh')
+    return m
+
 # %% ../../nbs/04d_runs.ipynb #5dd2483d
 def _run_locked(variant, items, store, task, folder, label, ident, ident_hash, batch_size, data) -> RunResult:
     "The body of `run`, inside the folder's lock."
     pred_path, man_path = folder/'predictions.jsonl', folder/'manifest.json'
-    old = json.loads(man_path.read_text()) if man_path.exists() else {}
+    old = read_manifest(man_path)
     if old and old.get('identity_hash') != ident_hash:
         raise InsightkitError(f'{man_path} describes other inputs than this run; move {folder} aside and run again')
     done = {}
