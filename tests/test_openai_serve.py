@@ -120,6 +120,17 @@ def test_retries_503_then_succeeds():
     assert time.time() - t0 < 0.5 + 1 + 2  # two backoffs (0.5 s, 1 s, less jitter)
 
 
+def test_a_429_is_retried_after_the_servers_retry_after():
+    "`insightkit serve` answers a crowd 429 with Retry-After: the backend waits that long, not its own backoff."
+    busy = (429, {'error': {'message': 'busy', 'type': 'rate_limit_exceeded'}}, {'Retry-After': '2'})
+    srv = MockOpenAIServer(lambda body: busy if len(srv.requests) == 1 else 'fine')
+    with srv:
+        t0 = time.time()
+        [r] = OpenAIBackend('mock', base_url=srv.base_url).generate([ask('hi')], None, GenSettings())
+    assert r.text == 'fine' and len(srv.requests) == 2
+    assert 2 <= time.time() - t0 < 4  # the SDK's own first backoff is under 0.5 s
+
+
 def test_hanging_server_times_out():
     timeout, retries = 0.5, 1
     with MockOpenAIServer(lambda body: time.sleep(5) or 'late') as srv:

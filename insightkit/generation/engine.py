@@ -277,13 +277,15 @@ def prefill(self: Engine, row: int, ids: list[int]):
 class Job:
     """One conversation to decode: its prompt `ids`, a token `chooser`, the `out` tokens and whether it is `done`; `key`
     names what decides its reply (two jobs with one key are decoded once when asked together, chapter 01aae); `then`
-    is called with the job as it ends (`run_jobs` calls it), so a caller can keep a reply before the others end."""
+    is called with the job as it ends (`run_jobs` calls it), so a caller can keep a reply before the others end;
+    `error` is what its chooser raised, which ended this job alone."""
     ids: list[int]
     chooser: Any
     out: list[int] = field(default_factory=list)
     done: bool = False
     key: str | None = None
     then: Callable[[Job], None] | None = None
+    error: Exception | None = None
 
 # %% ../../nbs/01ab_engine.ipynb #87aec529
 @patch
@@ -298,6 +300,16 @@ def take(self: Engine, job: Job, token: int, row: int) -> bool:
 def chooser_done(self: Engine, job: Job, token: int) -> bool:
     "Whether the job's chooser ends it after `token` (an end-of-sequence token always does)."
     return token in self.eos or job.chooser.finished(job.out)
+
+# %% ../../nbs/01ab_engine.ipynb #82e69182
+@patch
+def advance(self: Engine, job: Job, logits, row: int) -> bool:
+    """Choose and record the job's next token from its `logits`; whether it has ended. What its chooser raises (a stop
+    string that is not one, a grammar's failure) ends this job alone, kept in `job.error`: the other rows decode on."""
+    try: return self.take(job, job.chooser.choose(logits, job.out), row)
+    except Exception as e:  # noqa: BLE001 -- one conversation's failure is its own, handed back with it
+        job.error, job.done = e, True
+        return True
 
 # %% ../../nbs/01ab_engine.ipynb #ed4f1ab0
 @patch
@@ -318,8 +330,7 @@ def run(self: Engine, jobs: list[Job],
             for row in range(self.kv.rows):
                 while rows[row] is None and waiting:
                     i = waiting.pop(); job = jobs[i]
-                    token = job.chooser.choose(self.prefill(row, job.ids), job.out)
-                    if not self.take(job, token, row): rows[row] = i
+                    if not self.advance(job, self.prefill(row, job.ids), row): rows[row] = i
                     elif finished is not None: finished(job)
             if busy := [r for r, i in enumerate(rows) if i is not None]: self.step(jobs, rows, busy, finished)
     return jobs
@@ -339,6 +350,6 @@ def step(self: Engine, jobs: list[Job], rows: list, busy: list[int],
     self.stats['steps'] += 1
     for j, r in enumerate(busy):
         job = jobs[rows[r]]; held[r].append(job.out[-1])
-        if self.take(job, job.chooser.choose(logits[j], job.out), r):
+        if self.advance(job, logits[j], r):
             rows[r] = None
             if finished is not None: finished(job)

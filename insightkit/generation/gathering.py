@@ -25,10 +25,12 @@ def engine_lock(engine) -> threading.Lock:
 # %% ../../nbs/01aae_gathering.ipynb #566eed76
 def run_jobs(engine, jobs: list) -> list:
     """Decode `jobs` on `engine` in token order (prompts sharing a head follow each other and reuse it), under its lock;
-    each job's `then`, where it has one, as it ends."""
+    each job's `then`, where it has one, as it ends; a job's own failure (`Job.error`) is raised once all have ended."""
     def ended(job):
-        if job.then is not None: job.then(job)
-    with engine_lock(engine): return engine.run(sorted(jobs, key=lambda j: j.ids), finished=ended)
+        if job.then is not None and job.error is None: job.then(job)
+    with engine_lock(engine): done = engine.run(sorted(jobs, key=lambda j: j.ids), finished=ended)
+    if failed := next((j.error for j in done if j.error is not None), None): raise failed
+    return done
 
 # %% ../../nbs/01aae_gathering.ipynb #ef2038e4
 _CURRENT = threading.local()

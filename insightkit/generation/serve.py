@@ -4,7 +4,8 @@
 
 # %% ../../nbs/01f_serve.ipynb #6a6b23e4
 from __future__ import annotations
-import hashlib, json, threading
+import hashlib, hmac, ipaddress, json, math, os, socket, sys, threading, time
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from fastcore.basics import patch
@@ -16,51 +17,104 @@ from .local import LocalBackend, cut_at_stop
 from .openai_compat import chat_completion
 
 # %% auto #0
-__all__ = ['request_settings', 'Busy', 'EngineQueue', 'openai_error', 'make_handler', 'serve']
+__all__ = ['SEED_RANGE', 'MAX_STOPS', 'MAX_STOP_CHARS', 'ERROR_TYPES', 'MAX_BODY_BYTES', 'KEY_ENV', 'ClientError',
+           'finite_number', 'request_seed', 'stop_strings', 'response_schema', 'request_settings', 'Busy',
+           'EngineQueue', 'openai_error', 'reject_constant', 'parse_body', 'requested_model', 'key_matches', 'drain',
+           'make_handler', 'ChatServer', 'is_loopback', 'serve']
 
 # %% ../../nbs/01f_serve.ipynb #20d6a5fc
+class ClientError(InsightkitError):
+    "A request the server refuses: its HTTP status, OpenAI error code, and headers to send with the refusal."
+    def __init__(self, message: str, status: int = 400, code: str | None = None, headers: dict | None = None):
+        super().__init__(message)
+        self.status, self.code, self.headers = status, code, headers or {}
+
+# %% ../../nbs/01f_serve.ipynb #4c51e0b4
+def finite_number(body: dict, key: str, default: float, low: float, high: float) -> float:
+    "`body[key]` as a finite number in `[low, high]` (`default` when absent or null)."
+    value = body.get(key)
+    if value is None: return default
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or not low <= value <= high:
+        raise ClientError(f'{key} must be a number from {low:g} to {high:g}, got {value!r}', code=key)
+    return float(value)
+
+# %% ../../nbs/01f_serve.ipynb #df9cce75
+SEED_RANGE = (-2**63, 2**63 - 1)  # OpenAI's seed is a signed 64-bit integer, and torch's generator takes every one
+
+def request_seed(body: dict) -> int:
+    "The request's `seed`: a whole number in `SEED_RANGE` (0 when absent)."
+    seed = body.get('seed')
+    if seed is None: return 0
+    if isinstance(seed, bool) or not isinstance(seed, int) or not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
+        raise ClientError(f'seed must be a whole number from -2**63 to 2**63-1, got {seed!r}', code='seed')
+    return seed
+
+# %% ../../nbs/01f_serve.ipynb #d38f3b5d
+MAX_STOPS, MAX_STOP_CHARS = 4, 256  # OpenAI takes up to 4 stop sequences; each is searched for after every token
+
+def stop_strings(stop) -> tuple[str, ...]:
+    "The request's `stop` (a string or a list of strings) as a tuple of non-empty strings."
+    items = [] if stop is None else [stop] if isinstance(stop, str) else stop
+    if not isinstance(items, list) or len(items) > MAX_STOPS or not all(
+            isinstance(s, str) and len(s) <= MAX_STOP_CHARS for s in items):
+        raise ClientError(f'stop must be a string or a list of at most {MAX_STOPS} strings of at most '
+                          f'{MAX_STOP_CHARS} characters, got {stop!r}'[:300], code='stop')
+    return tuple(s for s in items if s)
+
+# %% ../../nbs/01f_serve.ipynb #c3806aa6
+def response_schema(fmt) -> dict | None:
+    "The JSON schema a request's `response_format` asks for: None for text, `{'type': 'object'}` for json_object."
+    if fmt is None or fmt == {}: return None
+    kind = fmt.get('type') if isinstance(fmt, dict) else None
+    spec = fmt.get('json_schema') if isinstance(fmt, dict) else None
+    if kind == 'text': return None
+    if kind == 'json_object': return {'type': 'object'}
+    if kind == 'json_schema' and isinstance(spec, dict) and isinstance(spec.get('schema'), dict): return spec['schema']
+    raise ClientError('response_format must be {"type": "text"}, {"type": "json_object"}, or {"type": "json_schema", '
+                      f'"json_schema": {{"schema": {{...}}}}}}, got {fmt!r}'[:300], code='response_format')
+
+# %% ../../nbs/01f_serve.ipynb #a5bbd663
 def request_settings(body: dict) -> tuple[list[dict], dict | None, GenSettings]:
-    "`(messages, schema or None, settings)` of a chat-completion request body; `InsightkitError` says what is wrong."
+    "`(messages, schema or None, settings)` of a chat-completion request body; `ClientError` says what is wrong."
     msgs = body.get('messages')
     if not isinstance(msgs, list) or not msgs or not all(
             isinstance(m, dict) and isinstance(m.get('role'), str) and isinstance(m.get('content'), str) for m in msgs):
-        raise InsightkitError('messages must be a non-empty list of {"role", "content"} objects with text content')
-    if body.get('stream'): raise InsightkitError('streaming is not supported by this server; send stream=false')
-    if body.get('n', 1) != 1: raise InsightkitError('only n=1 is supported')
-    fmt, schema = body.get('response_format') or {}, None
-    if fmt.get('type') == 'json_schema': schema = (fmt.get('json_schema') or {}).get('schema')
-    elif fmt.get('type') == 'json_object': schema = {'type': 'object'}
-    if fmt and fmt.get('type') not in ('text', 'json_schema', 'json_object') or fmt.get('type') == 'json_schema' \
-            and not isinstance(schema, dict):
-        raise InsightkitError('response_format must be text, json_object, or json_schema with a "schema" object')
-    stop = body.get('stop') or ()
+        raise ClientError('messages must be a non-empty list of {"role", "content"} objects with text content',
+                          code='messages')
+    if body.get('stream'): raise ClientError('streaming is not supported by this server; send stream=false')
+    if body.get('n', 1) != 1: raise ClientError('only n=1 is supported', code='n')
+    schema = response_schema(body.get('response_format'))
+    budget = next((body[k] for k in ('max_completion_tokens', 'max_tokens') if body.get(k) is not None), 256)
     try:
-        budget = next((body[k] for k in ('max_completion_tokens', 'max_tokens') if body.get(k) is not None), 256)
-        settings = GenSettings(max_tokens=budget,
-                               temperature=float(body.get('temperature', 0.0) or 0.0),
-                               top_p=float(body.get('top_p', 1.0) or 1.0), seed=int(body.get('seed') or 0),
-                               stop=(stop,) if isinstance(stop, str) else tuple(stop))
-    except (LLMError, TypeError, ValueError) as e: raise InsightkitError(str(e)) from None
+        settings = GenSettings(max_tokens=budget, temperature=finite_number(body, 'temperature', 0.0, 0, 2),
+                               top_p=finite_number(body, 'top_p', 1.0, 0, 1), seed=request_seed(body),
+                               stop=stop_strings(body.get('stop')))
+    except LLMError as e: raise ClientError(str(e)) from None
     return [{'role': m['role'], 'content': m['content']} for m in msgs], schema, settings
 
 # %% ../../nbs/01f_serve.ipynb #05b1f3b6
-class Busy(InsightkitError):
-    "More requests are waiting than the server takes (answered 429)."
+class Busy(ClientError):
+    "More requests are open than the server takes (answered 429 with Retry-After)."
 
 class EngineQueue:
     "A local backend's engine on its own thread, decoding the requests of many callers in one continuous batch."
     def __init__(self, backend: LocalBackend | None = None,
                  context: int = 2048, # positions per cache row: the longest prompt plus its max_tokens
-                 max_waiting: int = 256, # requests waiting or decoding at once; more are refused as Busy
+                 max_waiting: int | None = None, # requests waiting or decoding at once (default: twice the rows)
                 ):
         self.backend = backend or LocalBackend(engine='engine')
         self.lm = self.backend.load()
         if self.backend.decoder() != 'engine':
             raise InsightkitError(f'{self.backend.model} cannot run on the decoding engine, so it cannot be served')
-        self.context, self.max_waiting = context, max_waiting
+        self.engine = self.backend.decoding_engine(self.lm)
+        with engine_lock(self.engine): self.rows = self.engine.reserve(context, self.engine.max_rows)
+        self.context, self.max_waiting = context, max_waiting or 2 * self.rows
         self.inbox, self.open, self.lock, self.wake = [], [], threading.Lock(), threading.Event()
-        self.stats = {'requests': 0, 'answered': 0, 'refused_busy': 0, 'prompt_tokens': 0, 'completion_tokens': 0}
+        self.stats = {'requests': 0, 'answered': 0, 'refused_busy': 0, 'failed': 0, 'prompt_tokens': 0,
+                      'completion_tokens': 0}
         self.prompts: set[str] = set()  # hashes of the distinct prompts asked
+        self.answer_s = 1.0  # a running mean of the seconds from arrival to answer (what Retry-After says)
         threading.Thread(target=self.loop, daemon=True, name='insightkit-engine').start()
 
 # %% ../../nbs/01f_serve.ipynb #c0d771c2
@@ -73,25 +127,27 @@ def take(self: EngineQueue) -> list:
 # %% ../../nbs/01f_serve.ipynb #b52738dd
 @patch
 def finish(self: EngineQueue, job, error: Exception | None = None):
-    "Hand a job's end (or `error`) back to the request waiting for it."
-    job.error = error
+    "Hand a job's end back to the request waiting for it, with `error` (or the job's own) when it failed."
+    if error is not None: job.error = error
     with self.lock:
         if job in self.open: self.open.remove(job)
+        self.answer_s = 0.8 * self.answer_s + 0.2 * (time.monotonic() - job.arrived)
     job.ready.set()
 
 # %% ../../nbs/01f_serve.ipynb #7e76153a
 @patch
 def loop(self: EngineQueue):
-    "The engine's thread: decode whatever is waiting, taking arrivals at every step; a failure ends the jobs open."
-    engine = self.backend.decoding_engine(self.lm)
+    """The engine's thread: decode whatever is waiting, taking arrivals at every step. A job whose own decoding fails
+    ends alone (`Engine.advance`); a failure of the engine itself ends the jobs open."""
     while True:
-        self.wake.wait(); self.wake.clear()
+        self.wake.wait()
+        self.wake.clear()
         jobs = self.take()
         if not jobs: continue
         try:
-            with engine_lock(engine):  # a study in this process decodes on the same engine between runs
-                engine.reserve(self.context, engine.max_rows)
-                engine.run(jobs, arrivals=self.take, finished=self.finish)
+            with engine_lock(self.engine):  # a study in this process decodes on the same engine between runs
+                self.engine.reserve(self.context, self.engine.max_rows)
+                self.engine.run(jobs, arrivals=self.take, finished=self.finish)
         except Exception as e:  # noqa: BLE001 -- every waiting request gets the error instead of hanging
             with self.lock: stuck = list(self.open)
             for job in stuck: self.finish(job, e)
@@ -100,24 +156,29 @@ def loop(self: EngineQueue):
 @patch
 def submit(self: EngineQueue, messages: list[dict], schema: dict | None, settings: GenSettings) -> dict:
     """Decode one conversation among the others under way: `{text, prompt_tokens, completion_tokens, finish_reason}`.
-    Raises `Busy` when `max_waiting` requests are open, `InsightkitError` when it does not fit `context`."""
+    Raises `Busy` when `max_waiting` requests are open, `ClientError` when it does not fit `context`, and what its
+    own decoding raised when that failed."""
     prompt = self.lm.render(messages)
     job = self.backend.engine_job(self.lm, prompt, schema, settings)
-    need = len(job.ids) + settings.max_tokens
-    if need > self.context:
-        raise InsightkitError(f'{len(job.ids)} prompt tokens + max_tokens {settings.max_tokens} exceed the server\'s '
-                              f'context of {self.context} positions; shorten the prompt or serve a larger --context')
-    job.ready, job.error = threading.Event(), None
+    if len(job.ids) + settings.max_tokens > self.context:
+        raise ClientError(f'{len(job.ids)} prompt tokens + max_tokens {settings.max_tokens} exceed the server\'s '
+                          f'context of {self.context} positions; shorten the prompt or serve a larger --context')
+    job.ready, job.arrived = threading.Event(), time.monotonic()
     with self.lock:
         self.stats['requests'] += 1
         if len(self.open) >= self.max_waiting:
             self.stats['refused_busy'] += 1
-            raise Busy(f'{len(self.open)} requests are open (max_waiting={self.max_waiting}); retry shortly')
-        self.open.append(job); self.inbox.append(job)
+            wait = min(60, max(1, math.ceil(self.answer_s)))
+            raise Busy(f'{len(self.open)} requests are open (max_waiting={self.max_waiting}); retry in {wait} s',
+                       429, 'server_busy', {'Retry-After': str(wait)})
+        self.open.append(job)
+        self.inbox.append(job)
         self.prompts.add(hashlib.sha256(json.dumps([prompt, schema, str(settings)]).encode()).hexdigest())
     self.wake.set()
     job.ready.wait()
-    if job.error is not None: raise job.error
+    if job.error is not None:
+        with self.lock: self.stats['failed'] += 1
+        raise job.error
     return self.reply(job, settings)
 
 # %% ../../nbs/01f_serve.ipynb #9b6d65df
@@ -129,7 +190,9 @@ def reply(self: EngineQueue, job, settings: GenSettings) -> dict:
     text, stopped = cut_at_stop(self.lm.tok.decode(job.out[:end], skip_special_tokens=True), settings.stop)
     n = len(job.out) if end is None else end + 1
     with self.lock:
-        self.stats['answered'] += 1; self.stats['prompt_tokens'] += len(job.ids); self.stats['completion_tokens'] += n
+        self.stats['answered'] += 1
+        self.stats['prompt_tokens'] += len(job.ids)
+        self.stats['completion_tokens'] += n
     length = end is None and not stopped and n >= settings.max_tokens
     return {'text': text, 'prompt_tokens': len(job.ids), 'completion_tokens': n,
             'finish_reason': 'length' if length else 'stop'}
@@ -137,67 +200,169 @@ def reply(self: EngineQueue, job, settings: GenSettings) -> dict:
 # %% ../../nbs/01f_serve.ipynb #0d1f98d9
 @patch
 def snapshot(self: EngineQueue) -> dict:
-    "The server's counters: requests, answered, refused as busy, tokens, distinct prompts, open now."
-    with self.lock: return {**self.stats, 'distinct_prompts': len(self.prompts), 'open': len(self.open)}
+    "The server's counters: requests, answered, refused as busy, failed, tokens, distinct prompts, open now, limit."
+    with self.lock:
+        return {**self.stats, 'distinct_prompts': len(self.prompts), 'open': len(self.open),
+                'max_waiting': self.max_waiting, 'rows': self.rows}
 
 # %% ../../nbs/01f_serve.ipynb #5f085947
-def openai_error(message: str, kind: str = 'invalid_request_error') -> dict:
-    "An error body in OpenAI's shape."
-    return {'error': {'message': message, 'type': kind}}
+ERROR_TYPES = {401: 'authentication_error', 429: 'rate_limit_exceeded'}
+
+def openai_error(message: str, status: int = 400, code: str | None = None) -> dict:
+    "An error body in OpenAI's shape for HTTP `status`."
+    kind = ERROR_TYPES.get(status, 'invalid_request_error' if status < 500 else 'server_error')
+    return {'error': {'message': message, 'type': kind, 'param': None, 'code': code}}
+
+# %% ../../nbs/01f_serve.ipynb #f4208898
+MAX_BODY_BYTES = 8 << 20  # a 200,000-character prompt is well under this; a larger body is refused unread (413)
+
+def reject_constant(name: str):
+    "Python's JSON reader takes NaN and Infinity, which JSON does not: refuse them."
+    raise ClientError(f'{name} is not a JSON number')
+
+def parse_body(raw: bytes, content_type: str | None) -> dict:
+    "A request body as the JSON object it must be: UTF-8, declared as JSON where its type is given."
+    if content_type and content_type.split(';')[0].strip().lower() != 'application/json':
+        raise ClientError(f'the body must be JSON sent as Content-Type: application/json, not {content_type}', 415)
+    try: body = json.loads(raw.decode('utf-8') or '{}', parse_constant=reject_constant)
+    except UnicodeDecodeError: raise ClientError('the request body must be UTF-8 text') from None
+    except (json.JSONDecodeError, RecursionError) as e:
+        raise ClientError(f'the request body is not JSON: {e}') from None
+    if not isinstance(body, dict): raise ClientError('the request body must be a JSON object')
+    return body
+
+# %% ../../nbs/01f_serve.ipynb #575e5d75
+def requested_model(body: dict, names: tuple[str, ...]) -> str:
+    "The model a request names, which must be one of `names` (the served model and its aliases); the first if none."
+    name = body.get('model')
+    if name is None: return names[0]
+    if name not in names:
+        raise ClientError(f'model {name!r} does not exist here; this server has {", ".join(map(repr, names))} '
+                          '(serve with --model-alias NAME to answer to another name)', 404, 'model_not_found')
+    return name
+
+# %% ../../nbs/01f_serve.ipynb #8a50053e
+def key_matches(header: str | None, api_key: str | None) -> bool:
+    "Whether an Authorization header carries `api_key` as a bearer token (always, when the server has no key)."
+    if not api_key: return True
+    return hmac.compare_digest((header or '').encode(), f'Bearer {api_key}'.encode())
+
+# %% ../../nbs/01f_serve.ipynb #3a488cd8
+def drain(sock: socket.socket, limit: int = 1 << 20, seconds: float = 1.0):
+    """Read and drop what a client still sends on a connection closed after a refusal, up to `limit` bytes or `seconds`:
+    closing over unread bytes resets the connection, and the client may lose the refusal it was sent."""
+    try:
+        sock.shutdown(socket.SHUT_WR)
+        sock.settimeout(seconds)
+        while limit > 0 and (chunk := sock.recv(65536)): limit -= len(chunk)
+    except OSError: pass
 
 # %% ../../nbs/01f_serve.ipynb #25b5e7af
-def make_handler(q: EngineQueue, model_name: str):
-    "The request handler class of a server over `q`, answering as model `model_name`."
+def make_handler(q: EngineQueue, names: tuple[str, ...], # the served model's name, then its aliases
+                 api_key: str | None = None): # a bearer token every request must carry (None: none asked)
+    "The request handler class of a server over `q`, answering as any of `names`."
     class Handler(BaseHTTPRequestHandler):
-        protocol_version = 'HTTP/1.1'
+        protocol_version, timeout = 'HTTP/1.1', 120  # an idle keep-alive connection is closed after `timeout` s
+        unread = False  # whether a body was left unread (then the connection is drained as it closes)
+        def finish(self):
+            super().finish()
+            if self.unread: drain(self.connection)
         def log_message(self, *args): pass
         def send(self, status: int, payload: dict, headers: dict | None = None):
             data = json.dumps(payload).encode()
             self.send_response(status)
             head = {'Content-Type': 'application/json', 'Content-Length': str(len(data)), **(headers or {})}
+            if self.close_connection: head['Connection'] = 'close'
             for k, v in head.items(): self.send_header(k, v)
             self.end_headers()
             try: self.wfile.write(data)
             except (BrokenPipeError, ConnectionResetError): pass  # the client stopped waiting
+        def send_error(self, code, message=None, explain=None):  # what the stdlib refuses itself (bad request line...)
+            self.close_connection = self.unread = True
+            self.send(code, openai_error(message or HTTPStatus(code).phrase, code))
+        def refuse(self, e: ClientError):
+            self.send(e.status, openai_error(str(e), e.status, e.code), e.headers)
+        def check_key(self):
+            if not key_matches(self.headers.get('Authorization'), api_key):
+                raise ClientError('this server needs its API key: send Authorization: Bearer KEY', 401,
+                                  'invalid_api_key', {'WWW-Authenticate': 'Bearer'})
         def do_GET(self):
             path = self.path.rstrip('/')
+            try: self.check_key()
+            except ClientError as e: return self.refuse(e)
             if path in ('', '/health'): self.send(200, {'status': 'ok'})
             elif path.endswith('/models'):
-                listed = [{'id': model_name, 'object': 'model', 'owned_by': 'insightkit'}]
+                listed = [{'id': n, 'object': 'model', 'owned_by': 'insightkit'} for n in names]
                 self.send(200, {'object': 'list', 'data': listed})
             elif path == '/stats': self.send(200, q.snapshot())
-            else: self.send(404, openai_error(f'no route {self.path}', 'not_found'))
+            else: self.send(404, openai_error(f'no route {self.path}', 404, 'not_found'))
+        def read_body(self) -> bytes:
+            length = self.headers.get('Content-Length') or '0'
+            if self.headers.get('Transfer-Encoding') or not length.strip().isdigit():
+                self.close_connection = self.unread = True  # the body's end is unknown, so the connection ends
+                raise ClientError(f'send the body with a Content-Length in bytes (got {length[:40]!r})')
+            if int(length) > MAX_BODY_BYTES:
+                self.close_connection = self.unread = True
+                raise ClientError(f'the body of {int(length):,} bytes is over the limit of {MAX_BODY_BYTES:,}', 413)
+            return self.rfile.read(int(length))
         def do_POST(self):
-            raw = self.rfile.read(int(self.headers.get('Content-Length') or 0))
-            if not self.path.rstrip('/').endswith('/chat/completions'):
-                return self.send(404, openai_error(f'no route {self.path}', 'not_found'))
             try:
-                body = json.loads(raw or b'{}')
-                if not isinstance(body, dict): raise InsightkitError('the request body must be a JSON object')
+                raw = self.read_body()
+                self.check_key()
+                if not self.path.rstrip('/').endswith('/chat/completions'):
+                    raise ClientError(f'no route {self.path}', 404, 'not_found')
+                body = parse_body(raw, self.headers.get('Content-Type'))
+                model = requested_model(body, names)
                 out = q.submit(*request_settings(body))
-            except Busy as e: return self.send(429, openai_error(str(e), 'rate_limit_exceeded'), {'Retry-After': '1'})
-            except (json.JSONDecodeError, InsightkitError) as e: return self.send(400, openai_error(str(e)))
-            except Exception as e:  # noqa: BLE001 -- the client gets a 500 that says what broke
-                return self.send(500, openai_error(f'{type(e).__name__}: {e}', 'server_error'))
-            self.send(200, chat_completion(out['text'], body.get('model') or model_name, out['prompt_tokens'],
-                                           out['completion_tokens'], out['finish_reason']))
+            except ClientError as e: return self.refuse(e)
+            except (InsightkitError, LLMError) as e: return self.send(400, openai_error(str(e)))
+            except Exception as e:  # noqa: BLE001 -- this client gets a 500 that says what broke; the others go on
+                return self.send(500, openai_error(f'{type(e).__name__}: {e}', 500))
+            self.send(200, chat_completion(out['text'], model, out['prompt_tokens'], out['completion_tokens'],
+                                           out['finish_reason']))
     return Handler
 
+# %% ../../nbs/01f_serve.ipynb #de95d43a
+class ChatServer(ThreadingHTTPServer):
+    "The threading HTTP server with a listen backlog for a crowd (the kernel caps it at net.core.somaxconn)."
+    request_queue_size, daemon_threads = 1024, True
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError): super().handle_error(request, client_address)
+
+# %% ../../nbs/01f_serve.ipynb #bd0d6b34
+def is_loopback(host: str) -> bool:
+    "Whether `host` is reachable from this machine only."
+    if host == 'localhost': return True
+    try: return ipaddress.ip_address(host).is_loopback
+    except ValueError: return False
+
 # %% ../../nbs/01f_serve.ipynb #60d16c15
+KEY_ENV = 'INSIGHTKIT_SERVE_KEY'
+
 def serve(host: str = '127.0.0.1', port: int = 8000,
           model: str | None = None, # the local model (default: the default GGUF)
-          context: int = 2048, max_waiting: int = 256,
+          context: int = 2048, max_waiting: int | None = None,
           ready: threading.Event | None = None, # set once the model is loaded and the port is open
-         ) -> ThreadingHTTPServer:
-    "Load the model and serve it over HTTP until interrupted (returns the server when `ready` is given, running)."
+          api_key: str | None = None, # bearer token every request must carry (default: env INSIGHTKIT_SERVE_KEY)
+          model_alias: tuple[str, ...] = (), # more model names the server answers to
+         ) -> ChatServer:
+    """Load the model and serve it over HTTP until interrupted (returns the server when `ready` is given, running).
+    A host beyond this machine is refused without an API key."""
+    api_key = api_key or os.environ.get(KEY_ENV) or None
+    if not api_key and not is_loopback(host):
+        raise InsightkitError(f'--host {host} lets other machines in: give --api-key KEY (or set {KEY_ENV}) so only '
+                              'clients with the key are answered')
     backend = LocalBackend(model, engine='engine') if model else LocalBackend(engine='engine')
     q = EngineQueue(backend, context, max_waiting)
-    httpd = ThreadingHTTPServer((host, port), make_handler(q, backend.model))
-    httpd.daemon_threads, httpd.queue = True, q
+    names = tuple(dict.fromkeys((backend.model, *model_alias)))
+    httpd = ChatServer((host, port), make_handler(q, names, api_key))
+    httpd.queue = q
     if ready is not None:
-        threading.Thread(target=httpd.serve_forever, daemon=True).start(); ready.set(); return httpd
-    print(f'serving {backend.model} at http://{host}:{httpd.server_address[1]}/v1 (context {context}, '
-          f'up to {max_waiting} requests open)', flush=True)
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        ready.set()
+        return httpd
+    print(f'serving {", ".join(names)} at http://{host}:{httpd.server_address[1]}/v1 (context {context}, '
+          f'{q.rows} rows, up to {q.max_waiting} requests open{", API key required" if api_key else ""})', flush=True)
     try: httpd.serve_forever()
     except KeyboardInterrupt: pass
     finally: httpd.server_close()
