@@ -73,6 +73,20 @@ def test_parts_and_embedded_check():
     assert book.READS_OUTSIDE.search("find_dataset(data='../shared/data')")
     assert not book.READS_OUTSIDE.search("os.environ.pop('INSIGHTKIT_DATA', None)")
 
+def test_solutions_page_and_link(tmp_path):
+    "Issue 37: each lesson's solutions become a page (one cell per definition, under its exercise), linked from it."
+    lessons = sorted((ROOT/'course').glob('[0-9][0-9]_*.ipynb'))
+    assert lessons and all(book.solutions_of(p).is_file() for p in lessons)
+    nb = book.solutions_nb(book.solutions_of(ROOT/'course'/'03_evaluating.ipynb'))
+    heads = [c['source'] for c in nb['cells'] if c['cell_type'] == 'markdown']
+    assert heads[0].startswith('# Solutions to lesson 3') and '## Exercise 3.1' in heads and '## Exercise 3.2' in heads
+    assert any('def holm(' in c['source'] for c in nb['cells'] if c['cell_type'] == 'code')
+    book.stage([('Course', 'course/03_evaluating.ipynb', ROOT/'course'/'03_evaluating.ipynb'),
+                ('Course', 'course/solutions_03_evaluating.ipynb', book.solutions_of(ROOT/'course'/'03_evaluating.ipynb'))],
+               tmp_path)
+    lesson = book.read_nb(tmp_path/'docs'/'course'/'03_evaluating.ipynb')
+    assert '(solutions_03_evaluating.html)' in book.src(lesson['cells'][-1])
+
 @pytest.fixture(scope='module')
 def site(tmp_path_factory):
     "A small book: the index chapter, the metrics chapter, a chapter with a table or image, one paper figure, course/."
@@ -94,7 +108,9 @@ def test_index_links_every_page_relatively(site):
     root, shown = site
     pages = {str(p.relative_to(root)) for sub in ('chapters', 'course', 'figures') for p in (root/sub).glob('*.html')}
     expected = {'chapters/index.html', 'chapters/04_metrics.html', f'chapters/{shown}.html', f'figures/{FIGURE}.html'}
-    if (ROOT/'course').is_dir(): expected |= {f'course/{p.stem}.html' for p in (ROOT/'course').glob('*.ipynb')}
+    if (ROOT/'course').is_dir():
+        expected |= {f'course/{p.stem}.html' for p in (ROOT/'course').glob('*.ipynb')}
+        expected |= {f'course/solutions_{p.stem}.html' for p in (ROOT/'course'/'solutions').glob('*.py')}
     assert pages == expected
     index = root/'index.html'
     assert pages <= set(local_links(index))

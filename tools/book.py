@@ -247,6 +247,43 @@ def add_images(path: Path, pngs: list[Path]):
                             'source': f'**{f.name}**\n\n![{f.name}](attachment:{f.name})'})
     write_nb(nb, path)
 
+def solutions_of(lesson: Path) -> Path:
+    "A course lesson's solutions file: course/solutions/NN_name.py."
+    return ROOT/'course'/'solutions'/f'{lesson.stem}.py'
+
+def solutions_nb(py: Path) -> dict:
+    """A lesson's solutions as a page: its docstring the title, the imports in one cell, then each definition in its
+    own cell, under an `Exercise N.M` heading when its docstring starts so."""
+    import ast
+    text = py.read_text(encoding='utf-8')
+    tree, lines = ast.parse(text), text.split('\n')
+    md = lambda s: {'cell_type': 'markdown', 'id': f'md-{len(cells)}', 'metadata': {}, 'source': s}
+    code = lambda s: {'cell_type': 'code', 'id': f'code-{len(cells)}', 'metadata': {}, 'execution_count': None,
+                      'outputs': [], 'source': s}
+    cells = []
+    cells.append(md(f'# {(ast.get_docstring(tree) or py.stem).rstrip(".")}\n\n> Each passes its check '
+                    f'(tests/test_exercises.py).\n\nBack to [the lesson]({py.stem}.html).'))
+    body = [n for n in tree.body if not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))]
+    source = lambda n: '\n'.join(lines[min([n.lineno, *(d.lineno for d in getattr(n, 'decorator_list', []))]) - 1:
+                                        n.end_lineno])
+    imports = [source(n) for n in body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    if imports: cells.append(code('\n'.join(imports)))
+    for n in body:
+        if isinstance(n, (ast.Import, ast.ImportFrom)): continue
+        doc = ast.get_docstring(n) if isinstance(n, (ast.FunctionDef, ast.ClassDef)) else None
+        if doc and (m := re.match(r'Exercise (\d+\.\d+)', doc)): cells.append(md(f'## Exercise {m[1]}'))
+        cells.append(code(source(n)))
+    return {'cells': cells, 'metadata': {'kernelspec': {'display_name': 'python3', 'language': 'python',
+                                                        'name': 'python3'}}, 'nbformat': 4, 'nbformat_minor': 5}
+
+def link_solutions(path: Path, lesson: str):
+    "End a staged lesson page with a link to its solutions page."
+    nb = read_nb(path)
+    nb['cells'].append({'cell_type': 'markdown', 'id': 'solutions-link', 'metadata': {},
+                        'source': f'## Solutions\n\nThe exercises\' solutions: [Solutions to this lesson]'
+                                  f'(solutions_{lesson}.html).'})
+    write_nb(nb, path)
+
 def part_of(path: Path) -> str:
     "A chapter's part: Evaluation when it exports to insightkit.evaluation, else by its number (index: the first)."
     if any(directives(c).get('default_exp', '').startswith('evaluation') for c in read_nb(path)['cells']
@@ -273,7 +310,9 @@ def collect(only_chapters=None, only_figures=None, course=True) -> list[tuple[st
         span = f' ({nums[0]}–{nums[-1]})' if label != 'Evaluation' and len(nums) > 1 else ''
         out += [(label + span, f'chapters/{p.name}', p) for p in got]
     if course and (ROOT/'course').is_dir():                 # lessons as the course runs them, when it has
-        out += [('Course', f'course/{p.name}', executed(p)) for p in sorted((ROOT/'course').glob('*.ipynb'))]
+        for p in sorted((ROOT/'course').glob('*.ipynb')):
+            out.append(('Course', f'course/{p.name}', executed(p)))
+            if (sol := solutions_of(p)).is_file(): out.append(('Course', f'course/solutions_{p.stem}.ipynb', sol))
     for p in sorted((ROOT/'paper_figures').glob('*.ipynb')):
         if only_figures is not None and p.stem not in only_figures and p.name not in only_figures: continue
         out.append(('Paper figures', f'figures/{p.name}', executed(p)))
@@ -287,9 +326,13 @@ def stage(pages, build: Path) -> list:
     names = {Path(page).stem for _, page, _ in pages}
     nav: dict[str, list] = {}
     for section, page, path in pages:
-        stage_nb(path, docs/page, names)
+        if path.suffix == '.py':                            # a lesson's solutions
+            write_nb(solutions_nb(path), docs/page)
+            path = docs/page
+        else: stage_nb(path, docs/page, names)
         if page.startswith('figures/') and path.parent.name == 'notebooks':
             if pngs := figure_images(path.stem): add_images(docs/page, pngs)
+        if section == 'Course' and f'solutions_{path.stem}' in names: link_solutions(docs/page, path.stem)
         title, desc = title_of(read_nb(path), path.stem)
         nav.setdefault(section, []).append((f'{path.stem}: {title}' if section != 'Course' else title, page, desc))
     return list(nav.items())

@@ -2,7 +2,7 @@
 
 
 def rrf(rankings, k=60):
-    "Reciprocal rank fusion: each id scores the sum of 1/(k + rank) over the rankings it is in; best first."
+    "Exercise 2.1: reciprocal rank fusion: each id scores the sum of 1/(k + rank) over its rankings; best first."
     score, first = {}, {}
     for ranking in rankings:
         for rank, i in enumerate(ranking, 1):

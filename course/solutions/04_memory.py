@@ -2,5 +2,5 @@
 
 
 def windows(tokens, size):
-    "Consecutive windows of at most `size` tokens covering the whole sequence."
+    "Exercise 4.1: consecutive windows of at most `size` tokens covering the whole sequence."
     return [list(tokens[i:i + size]) for i in range(0, len(tokens), size)]

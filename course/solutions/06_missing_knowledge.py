@@ -3,7 +3,7 @@ import math
 
 
 def two_way(a, b, k):
-    "ceil(k/2) distinct ids from `a`, the rest from `b`, then either list while one runs short."
+    "Exercise 6.1: ceil(k/2) distinct ids from `a`, the rest from `b`, then either list while one runs short."
     out = []
     for i in a:
         if len(out) >= math.ceil(k / 2): break

@@ -2,6 +2,6 @@
 
 
 def fragment(triple):
-    "The unfinished sentence the miner completes: the head and the relation, the tail left out."
+    "Exercise 8.1: the unfinished sentence the miner completes: the head and the relation, the tail left out."
     head, relation, _ = triple
     return f'{head} {relation}'

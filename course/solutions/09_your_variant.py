@@ -12,7 +12,7 @@ class KeywordSettings(RetrievalSettings):
 
 @register_variant
 class KeywordRag(Variant):
-    "Keyword RAG: the question's longest words are the query; the top-k passages answer it."
+    "Exercise 9.1: keyword RAG: the question's longest words are the query; the top-k passages answer it."
     name, Settings = 'keyword-rag', KeywordSettings
 
     def answer(self, items, prepared, task, store):

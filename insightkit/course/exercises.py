@@ -4,15 +4,16 @@
 
 # %% ../../nbs/15b_exercises.ipynb #7a27ce81
 from __future__ import annotations
-import math, re
+import math, re, string
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
 # %% auto #0
-__all__ = ['Feedback', 'check_cases', 'check_contains_answer', 'gold_in_context', 'check_gold_in_context',
-           'reciprocal_rank_fusion', 'check_rrf', 'check_holm', 'check_paired_p', 'check_windows', 'best_k',
-           'check_best_k', 'two_way', 'check_two_way', 'keyword_hits', 'check_keyword_hits', 'check_fragment',
-           'ScriptedLLM', 'check_variant']
+__all__ = ['CONTAINS_MISTAKES', 'RRF_MISTAKES', 'HOLM_MISTAKES', 'WINDOW_MISTAKES', 'BEST_K_MISTAKES', 'TWO_WAY_MISTAKES',
+           'KEYWORD_MISTAKES', 'Feedback', 'short', 'named_mistake', 'check_cases', 'check_contains_answer',
+           'gold_in_context', 'check_gold_in_context', 'reciprocal_rank_fusion', 'check_rrf', 'check_holm',
+           'check_paired_p', 'check_windows', 'silhouettes', 'best_k', 'check_best_k', 'two_way', 'check_two_way',
+           'keyword_hits', 'check_keyword_hits', 'check_fragment', 'ScriptedLLM', 'check_variant']
 
 # %% ../../nbs/15b_exercises.ipynb #ac2cd17f
 @dataclass
@@ -26,29 +27,98 @@ class Feedback:
         color, mark = ('#1a7f37', '✓') if self.ok else ('#b35900', '✗ Not yet:')
         return f'<p style="color:{color}"><b>{mark}</b> {self.message}</p>'
 
+# %% ../../nbs/15b_exercises.ipynb #1cc262d9
+def short(value, width: int = 60, items: int = 10) -> str:
+    "A value as feedback shows it: numbers to 4 significant digits, an array by its shape, long lists and strings cut."
+    if getattr(value, 'ndim', 0): return f'a {"×".join(map(str, value.shape))} array'
+    if getattr(value, 'ndim', None) == 0 and hasattr(value, 'item'): value = value.item()  # a numpy scalar
+    if isinstance(value, float): return f'{value:.4g}'
+    if isinstance(value, (list, tuple)):
+        text = ', '.join([short(v, width, items) for v in value[:items]] + ['…'] * (len(value) > items))
+        return f'[{text}]' if isinstance(value, list) else f'({text}{"," * (len(value) == 1)})'
+    if isinstance(value, dict):
+        return '{' + ', '.join(f'{short(k)}: {short(v, width, items)}' for k, v in list(value.items())[:items]) + '}'
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 1] + '…'
+
 # %% ../../nbs/15b_exercises.ipynb #2c0adc19
+_FAILED = object()  # what a function that raised gave
+
+def _run(fn: Callable, args: tuple):
+    "`fn(*args)`, or `_FAILED` when it raises."
+    try: return fn(*args)
+    except Exception: return _FAILED
+
+def _fits(same: Callable, got, want) -> bool:
+    "Whether `same(got, want)` holds; an error (None where a list was due) or a raised call is no fit."
+    if got is _FAILED or want is _FAILED: return False
+    try: return bool(same(got, want))
+    except Exception: return False
+
+# %% ../../nbs/15b_exercises.ipynb #239e77b2
+def named_mistake(fn: Callable, # the student's function
+                  cases: Sequence[tuple[tuple, object]], # (arguments, expected) pairs
+                  mistakes: dict[str, Callable], # {what the mistake is: a function that makes it}
+                  same=lambda got, want: got == want) -> str | None:
+    "The first of `mistakes` that gives what `fn` gives on every case (None: no known mistake)."
+    outs = [_run(fn, args) for args, _ in cases]
+    return next((what for what, wrong in mistakes.items()
+                 if all(_fits(same, out, _run(wrong, args)) for out, (args, _) in zip(outs, cases))), None)
+
+# %% ../../nbs/15b_exercises.ipynb #c9e47c27
 def check_cases(fn: Callable, # the student's function
                 cases: Sequence[tuple[tuple, object]], # (arguments, expected) pairs
-                hint: str, # what to look at when a case fails
-                same=lambda got, want: got == want) -> Feedback:
-    "Run `fn` on each case; the first mismatch (or error) becomes a hint that shows the case."
+                hint: str, # what to look at when a case fails and no known mistake explains it
+                same=lambda got, want: got == want,
+                mistakes: dict[str, Callable] | None = None, # {what the mistake is: a function that makes it}
+               ) -> Feedback:
+    "Run `fn` on each case; the first mismatch (or error) names the known mistake the answer makes, else gives `hint`."
     for args, want in cases:
+        called = ', '.join(short(a) for a in args)
         try: got = fn(*args)
-        except Exception as e: return Feedback(False, f'{hint} Calling it with {args!r} raised {type(e).__name__}: {e}')
-        try: fits = same(got, want)
-        except Exception: fits = False  # e.g. None where a list was due
-        if not fits: return Feedback(False, f'{hint} For {args!r} it returned {got!r}, expected {want!r}.')
+        except Exception as e:
+            return Feedback(False, f'{hint} Called with ({called}) it raised {type(e).__name__}: {str(e)[:200]}')
+        if not _fits(same, got, want):
+            why = named_mistake(fn, cases, mistakes or {}, same) or hint
+            return Feedback(False, f'{why} Called with ({called}) it returned {short(got)}; expected {short(want)}.')
     return Feedback(True, f'all {len(cases)} cases pass.')
 
 # %% ../../nbs/15b_exercises.ipynb #971e31dc
+def _normal(s: str, punctuation: str = ' ', apostrophe: str = '', articles: bool = True) -> str:
+    "A normaliser with the choices students make: what punctuation and apostrophes become, whether articles go."
+    s = ''.join(apostrophe if ch in "'’" else punctuation if ch in string.punctuation else ch for ch in s.lower())
+    return ' '.join(w for w in s.split() if not (articles and w in ('a', 'an', 'the')))
+
+def _contains(prediction: str, golds: Sequence[str], **how) -> bool:
+    "Whole-word containment of any gold, both sides normalised by `_normal(…, **how)`."
+    p = f' {_normal(prediction, **how)} '
+    return any(g and f' {g} ' in p for g in (_normal(x, **how) for x in golds))
+
+# %% ../../nbs/15b_exercises.ipynb #e856751d
+CONTAINS_MISTAKES = {
+    'A substring test finds "paris" inside "parisian": match whole words.':
+        lambda p, golds: any(g.lower() in p.lower() for g in golds),
+    "Punctuation becomes a space here, not nothing: U.S. is u s (SQuAD's normaliser deletes it and gives us; the "
+    "lessons' metric does not).": lambda p, golds: _contains(p, golds, punctuation=''),
+    'Drop the articles a, an, the from both sides: "Beatles" answers "The Beatles".':
+        lambda p, golds: _contains(p, golds, articles=False),
+    "An apostrophe is deleted (don't is dont), not turned into a space.":
+        lambda p, golds: _contains(p, golds, apostrophe=' '),
+    'The gold may sit inside a longer answer: look for it as whole words, not for an equal string.':
+        lambda p, golds: any(_normal(p) == _normal(g) for g in golds)}
+
+# %% ../../nbs/15b_exercises.ipynb #db4daaaf
 def check_contains_answer(fn: Callable[[str, list[str]], bool]) -> Feedback:
-    """`fn(prediction, golds)`: whether any gold answer appears in the prediction once both are normalised (lower
-    case, no punctuation or articles) — the containment match the papers call EM."""
+    """`fn(prediction, golds)`: whether any gold answer appears, as whole words, in the prediction once both are
+    normalised as the lessons' metric does (`contains_match`): lower case, apostrophes deleted, other punctuation
+    turned into spaces, articles dropped — the containment match the papers call EM."""
     from insightkit.evaluation.metrics import best_over_golds, contains_match
     cases = [('Paris is the capital.', ['paris']), ('It is Lyon', ['Paris']), ('The Beatles!', ['beatles']),
-             ('', ['x']), ('in 1969, they landed', ['1968', '1969']), ('U.S. army', ['us army'])]
+             ('', ['x']), ('in 1969, they landed', ['1968', '1969']), ('Parisian cafés', ['Paris']),
+             ('Beatles', ['The Beatles']), ('U.S. army', ['us army']), ("Don't Stop Me Now", ['dont stop me now'])]
     return check_cases(fn, [((p, g), bool(best_over_golds(contains_match, p, g))) for p, g in cases],
-                       'Normalise both sides (case, punctuation, articles) and look for any gold inside.')
+                       'Normalise both sides (case, punctuation, articles) and look for any gold as whole words.',
+                       mistakes=CONTAINS_MISTAKES)
 
 # %% ../../nbs/15b_exercises.ipynb #0378675e
 def _answer_hits(value) -> bool:
@@ -66,12 +136,19 @@ def gold_in_context(comparison, item: int = 0) -> list[str]:
 # %% ../../nbs/15b_exercises.ipynb #de68df2a
 def check_gold_in_context(comparison, names: Sequence[str], item: int = 0) -> Feedback:
     "`names`: the variants whose retrieved passages hold a gold answer (look for the highlighted ones)."
+    names = [names] if isinstance(names, str) else list(names or [])
     want, got = gold_in_context(comparison, item), sorted(set(names))
     if got == want: return Feedback(True, f'right: {", ".join(want) or "none of them"}.')
     extra, missing = sorted(set(got) - set(want)), sorted(set(want) - set(got))
+    results = comparison.items[item]['results']
+    closed = [n for n in extra if not (results.get(n, {}).get('stages') or {}).get('retrieved')]
     return Feedback(False, 'Look at the retrieved passages with a highlighted answer.'
-                    + (f' No gold answer in what {", ".join(extra)} retrieved.' if extra else '')
-                    + (f' You left out {len(missing)} variant(s).' if missing else ''))
+                    + (f' {", ".join(closed)} retrieved nothing (closed book): it cannot have seen a gold answer.'
+                       if closed else '')
+                    + (f' No gold answer in what {", ".join(sorted(set(extra) - set(closed)))} retrieved.'
+                       if set(extra) - set(closed) else '')
+                    + (' You listed none.' if not got else
+                       f' You left out {len(missing)} variant(s).' if missing else ''))
 
 # %% ../../nbs/15b_exercises.ipynb #51045160
 def reciprocal_rank_fusion(rankings: Sequence[Sequence[str]], k: int = 60) -> list[str]:
@@ -79,52 +156,130 @@ def reciprocal_rank_fusion(rankings: Sequence[Sequence[str]], k: int = 60) -> li
     from insightkit.retrieval.retrievers import rrf_scores
     return list(rrf_scores(rankings, k))
 
+# %% ../../nbs/15b_exercises.ipynb #2768e720
+def _fuse(rankings, k: int, start: int = 1, add_k: bool = True, ties: str = 'first') -> list:
+    "Reciprocal rank fusion as students write it: ranks from `start`, with or without `k`, ties by first sight or id."
+    score, first = {}, {}
+    for ranking in rankings:
+        for rank, i in enumerate(ranking, start):
+            score[i] = score.get(i, 0.0) + 1 / (k * add_k + rank)
+            first.setdefault(i, len(first))
+    return sorted(score, key=lambda i: (-score[i], first[i] if ties == 'first' else i))
+
+# %% ../../nbs/15b_exercises.ipynb #527a9cb3
+RRF_MISTAKES = {
+    'Ranks count from 1 (the top id has rank 1): counted from 0, the top of each ranking scores 1/k, not 1/(k + 1).':
+        lambda r, k: _fuse(r, k, start=0),
+    'Add k to the rank: each appearance scores 1/(k + rank), not 1/rank.': lambda r, k: _fuse(r, k, add_k=False),
+    'Break ties by first appearance (the order the ids first show up), not by id.':
+        lambda r, k: _fuse(r, k, ties='id'),
+    'Best first: sort by falling score.': lambda r, k: _fuse(r, k)[::-1]}
+
 # %% ../../nbs/15b_exercises.ipynb #8b9f3bb4
 def check_rrf(fn: Callable[[Sequence[Sequence[str]], int], list[str]]) -> Feedback:
     "`fn(rankings, k)`: reciprocal rank fusion of several queries' ranked ids, best first."
     cases = [([['a', 'b', 'c'], ['b', 'a', 'd']], 60), ([['x'], ['y', 'x']], 1), ([['a', 'b'], []], 60),
-             ([['d', 'c', 'b', 'a'], ['a', 'b', 'c', 'd'], ['c']], 2)]
+             ([['d', 'c', 'b', 'a'], ['a', 'b', 'c', 'd'], ['c']], 2), ([['a', 'b', 'c'], ['c', 'x', 'y', 'b']], 60),
+             ([['b', 'a'], ['a', 'b']], 60), ([['a', 'b'], ['c', 'b']], 1)]
     return check_cases(fn, [((r, k), reciprocal_rank_fusion(r, k)) for r, k in cases],
-                       'Each id scores the sum of 1/(k + rank) over the rankings it appears in, rank counted from 1.')
+                       'Each id scores the sum of 1/(k + rank) over the rankings it appears in, rank counted from 1.',
+                       same=lambda got, want: list(got) == want, mistakes=RRF_MISTAKES)
+
+# %% ../../nbs/15b_exercises.ipynb #e4127ad5
+def _holm(pvalues, bonferroni: bool = False, running: bool = True, cap: bool = True, input_order: bool = True) -> list:
+    "Holm's adjustment as students write it: or Bonferroni, with or without the running maximum, the cap, the order."
+    m = len(pvalues)
+    out, top = [0.0] * m, 0.0
+    for rank, i in enumerate(sorted(range(m), key=lambda i: pvalues[i])):
+        value = pvalues[i] * (m if bonferroni else m - rank)
+        value = min(1.0, value) if cap else value
+        top = max(top, value) if running else value
+        out[i] = top
+    return out if input_order else sorted(out)
+
+# %% ../../nbs/15b_exercises.ipynb #2dbb498c
+HOLM_MISTAKES = {
+    "That is Bonferroni's correction (every p-value times m): Holm multiplies only the smallest by m, the next by "
+    "m - 1, and so on.": lambda p: _holm(p, bonferroni=True),
+    'Keep the adjusted values non-decreasing in sorted order (a running maximum): a larger p-value never gets a '
+    'smaller adjusted one.': lambda p: _holm(p, running=False),
+    'Cap the adjusted p-values at 1.': lambda p: _holm(p, cap=False),
+    "Return the adjusted p-values in the input's order, not sorted.": lambda p: _holm(p, input_order=False)}
 
 # %% ../../nbs/15b_exercises.ipynb #a8571ee9
 def check_holm(fn: Callable[[Sequence[float]], list[float]]) -> Feedback:
     "`fn(pvalues)`: Holm's step-down adjusted p-values, in the input's order (statsmodels is the reference)."
     from statsmodels.stats.multitest import multipletests
-    cases = [[0.01, 0.04, 0.03], [0.5], [0.001, 0.2, 0.02, 0.04], [0.03, 0.03, 0.9]]
-    return check_cases(fn, [((p,), list(multipletests(p, method='holm')[1])) for p in cases],
+    cases = [[0.01, 0.04, 0.03], [0.5], [0.001, 0.2, 0.02, 0.04], [0.03, 0.03, 0.9], [0.6, 0.7]]
+    return check_cases(fn, [((p,), [float(x) for x in multipletests(p, method='holm')[1]]) for p in cases],
                        'Sort the p-values, multiply the i-th smallest by (m - i), keep them non-decreasing, cap at 1, '
                        'and return them in the original order.',
                        same=lambda got, want: len(got) == len(want) and all(math.isclose(a, b, abs_tol=1e-9)
-                                                                          for a, b in zip(got, want)))
+                                                                          for a, b in zip(got, want)),
+                       mistakes=HOLM_MISTAKES)
 
 # %% ../../nbs/15b_exercises.ipynb #403b5616
+def _paired_mistakes(a: Sequence[float], b: Sequence[float]) -> dict[str, float]:
+    "The p-values of the tests students pick instead of the two-sided signed-rank test, by what is wrong with them."
+    from scipy import stats
+    return {'That is the unpaired Mann-Whitney test; the two variants answered the same items: pair them.':
+                stats.mannwhitneyu(a, b).pvalue,
+            "That is the paired t-test: it assumes normal differences; use the signed-rank test (Wilcoxon), which "
+            "the leaderboard uses.": stats.ttest_rel(a, b).pvalue,
+            'That is an unpaired t-test: the scores are paired (the same items), and the lesson uses the signed-rank '
+            'test.': stats.ttest_ind(a, b).pvalue,
+            "That is a one-sided p-value: the question is whether the variants differ at all, so ask for the "
+            "two-sided one (scipy's default).": stats.wilcoxon(a, b, alternative='greater').pvalue,
+            "That is a one-sided p-value (the other side): ask for the two-sided one (scipy's default).":
+                stats.wilcoxon(a, b, alternative='less').pvalue}
+
+# %% ../../nbs/15b_exercises.ipynb #94cfa6ab
 def check_paired_p(p: float, a: Sequence[float], b: Sequence[float]) -> Feedback:
     "`p`: the two-sided Wilcoxon signed-rank p-value of paired scores `a` and `b` (scipy's default settings)."
     from scipy import stats
+    if p is None or isinstance(p, bool) or not isinstance(p, (int, float)) and not hasattr(p, '__float__'):
+        return Feedback(False, f'Give the p-value as a number (you gave {short(p)}).')
     want = float(stats.wilcoxon(a, b).pvalue)
     if math.isclose(p, want, rel_tol=1e-6): return Feedback(True, f'p = {want:.4g}.')
-    if math.isclose(p, float(stats.mannwhitneyu(a, b).pvalue), rel_tol=1e-6):
-        return Feedback(False, 'That is the unpaired Mann-Whitney test; the two variants answered the same items.')
-    return Feedback(False, 'Use the paired signed-rank test on the two score lists, item by item.')
+    why = next((w for w, q in _paired_mistakes(a, b).items() if math.isclose(p, float(q), rel_tol=1e-6)),
+               'Use the paired signed-rank test on the two score lists, item by item.')
+    return Feedback(False, f'{why} You gave p = {short(float(p))}.')
 
 # %% ../../nbs/15b_exercises.ipynb #6d6e5515
+WINDOW_MISTAKES = {
+    'Keep the last, shorter window: together the windows are the whole sequence.':
+        lambda t, s: [list(t[i:i + s]) for i in range(0, len(t) - s + 1, s)],
+    'Windows do not overlap: step `size` tokens at a time, not one.':
+        lambda t, s: [list(t[i:i + s]) for i in range(len(t) - s + 1)],
+    'No empty window at the end: stop where the tokens stop (range up to len(tokens), not len(tokens) + 1).':
+        lambda t, s: [list(t[i:i + s]) for i in range(0, len(t) + 1, s)]}
+
 def check_windows(fn: Callable[[Sequence, int], list[list]]) -> Feedback:
     "`fn(tokens, size)`: consecutive windows of at most `size` tokens that together are the whole sequence."
     cases = [(list(range(10)), 4), (list(range(3)), 5), ([], 2), (list('abcdef'), 2), (list(range(7)), 1)]
     return check_cases(fn, [((t, s), [list(t[i:i + s]) for i in range(0, len(t), s)]) for t, s in cases],
                        'Step through the tokens `size` at a time; the last window may be shorter.',
-                       same=lambda got, want: [list(w) for w in got] == want)
+                       same=lambda got, want: [list(w) for w in got] == want, mistakes=WINDOW_MISTAKES)
 
 # %% ../../nbs/15b_exercises.ipynb #e68598ef
-def best_k(vectors, ks: Sequence[int]) -> int:
-    "The reference: the `k` whose KMeans clustering (n_init=10, random_state=0) has the highest silhouette."
+def silhouettes(vectors, ks: Sequence[int]) -> dict:
+    "{k: the silhouette of the KMeans clustering (n_init=10, random_state=0) with k clusters}."
     from sklearn.cluster import KMeans
     from sklearn.metrics import silhouette_score
-    scores = {k: silhouette_score(vectors, KMeans(k, n_init=10, random_state=0).fit_predict(vectors)) for k in ks}
+    return {k: float(silhouette_score(vectors, KMeans(k, n_init=10, random_state=0).fit_predict(vectors))) for k in ks}
+
+def best_k(vectors, ks: Sequence[int]) -> int:
+    "The reference: the `k` whose KMeans clustering (n_init=10, random_state=0) has the highest silhouette."
+    scores = silhouettes(vectors, ks)
     return max(scores, key=scores.get)
 
 # %% ../../nbs/15b_exercises.ipynb #e590efea
+BEST_K_MISTAKES = {
+    'That is the largest k: inertia (or any within-cluster spread) always falls as k grows; pick the highest '
+    'silhouette.': lambda v, ks: max(ks),
+    'Return k itself, not its position in `ks`.': lambda v, ks: list(ks).index(best_k(v, ks)),
+    'Return k, not its silhouette score.': lambda v, ks: max(silhouettes(v, ks).values())}
+
 def check_best_k(fn: Callable, vectors=None, ks: Sequence[int] = (2, 3, 4, 5, 6)) -> Feedback:
     "`fn(vectors, ks)`: the number of clusters with the best silhouette (KMeans, n_init=10, random_state=0)."
     import numpy as np
@@ -132,55 +287,90 @@ def check_best_k(fn: Callable, vectors=None, ks: Sequence[int] = (2, 3, 4, 5, 6)
         rng = np.random.default_rng(0)
         vectors = np.concatenate([rng.normal(c, 0.3, (20, 2)) for c in ((0, 0), (4, 0), (0, 4), (4, 4))])
     return check_cases(fn, [((vectors, list(ks)), best_k(vectors, ks))],
-                       'Cluster once per k and compare silhouette scores; the best k has the highest.')
+                       'Cluster once per k and compare silhouette scores; the best k has the highest.',
+                       mistakes=BEST_K_MISTAKES)
 
 # %% ../../nbs/15b_exercises.ipynb #31aa659e
-def two_way(a: Sequence[str], b: Sequence[str], k: int) -> list[str]:
-    "The reference merge: the first ceil(k/2) distinct ids of `a`, then of `b`, then either list until `k`."
-    out = []
-    for src, n in ((a, math.ceil(k / 2)), (b, k)):
+def _merge(a: Sequence[str], b: Sequence[str], k: int, first: int | None = None, fill: bool = True) -> list[str]:
+    "The merge as students write it: `first` distinct ids of `a` (default ceil(k/2)), `b` up to k, either if `fill`."
+    out, first = [], math.ceil(k / 2) if first is None else first
+    for src, n in ((a, first), (b, k), ([*a, *b] if fill else [], k)):
         for i in src:
             if len(out) >= n: break
             if i not in out: out.append(i)
-    for i in [*a, *b]:
-        if len(out) >= k: break
-        if i not in out: out.append(i)
     return out
 
+def two_way(a: Sequence[str], b: Sequence[str], k: int) -> list[str]:
+    "The reference merge: the first ceil(k/2) distinct ids of `a`, then of `b`, then either list until `k`."
+    return _merge(a, b, k)
+
 # %% ../../nbs/15b_exercises.ipynb #ba7c3d7a
+TWO_WAY_MISTAKES = {
+    'Take half from each ranking: ceil(k/2) from `a`, the rest from `b`; `a` then `b` cut at k hardly reaches `b`.':
+        lambda a, b, k: (list(a) + list(b))[:k],
+    'Never an id twice: skip an id already taken.': lambda a, b, k: (list(a[:math.ceil(k / 2)]) + list(b))[:k],
+    'Take ceil(k/2) from `a` (two when k is 3), not k // 2.': lambda a, b, k: _merge(a, b, k, first=k // 2),
+    'When one ranking runs short, fill from either until there are k.': lambda a, b, k: _merge(a, b, k, fill=False)}
+
 def check_two_way(fn: Callable[[Sequence[str], Sequence[str], int], list[str]]) -> Feedback:
     "`fn(a, b, k)`: k passages, half from each knowledge base's ranking (`a` first), without repeats."
     cases = [(['a1', 'a2', 'a3'], ['b1', 'b2', 'b3'], 4), (['x', 'y'], ['x', 'z'], 3), (['a'], ['b1', 'b2'], 3),
-             ([], ['b1'], 2), (['a1', 'a2'], [], 2)]
+             ([], ['b1'], 2), (['a1', 'a2'], [], 2), (['a1', 'a2', 'a3'], ['b1', 'b2', 'b3'], 3)]
     return check_cases(fn, [((a, b, k), two_way(a, b, k)) for a, b, k in cases],
                        'Take ceil(k/2) from the first ranking, the rest from the second, skip repeats, and fill '
-                       'from either when one runs short.')
+                       'from either when one runs short.', same=lambda got, want: list(got) == want,
+                       mistakes=TWO_WAY_MISTAKES)
 
 # %% ../../nbs/15b_exercises.ipynb #098b208e
-def keyword_hits(text: str, keywords: Sequence[str]) -> list[str]:
+def keyword_hits(text: str, keywords: Sequence[str], ignore_case: bool = True) -> list[str]:
     "The reference: the keywords found in `text` as whole words, ignoring case, in the keywords' order."
-    return [k for k in keywords if re.search(r'(?<!\w)' + re.escape(k.lower()) + r'(?!\w)', text.lower())]
+    fold = str.lower if ignore_case else str
+    return [k for k in keywords if re.search(r'(?<!\w)' + re.escape(fold(k)) + r'(?!\w)', fold(text))]
 
 # %% ../../nbs/15b_exercises.ipynb #7c1ddb91
+KEYWORD_MISTAKES = {
+    'A substring test finds "sulin" inside "insulin": match whole words only.':
+        lambda t, ks: [k for k in ks if k.lower() in t.lower()],
+    'Ignore case: "ASPIRIN" is "aspirin".': lambda t, ks: keyword_hits(t, ks, ignore_case=False),
+    'Splitting on spaces keeps punctuation on the words ("aspirin;") and never finds a two-word keyword: search the '
+    'text for each keyword, whole words only.': lambda t, ks: [k for k in ks if k.lower() in t.lower().split()],
+    "Give the keywords in the keywords' order, not the text's.":
+        lambda t, ks: sorted(keyword_hits(t, ks), key=lambda k: t.lower().find(k.lower()))}
+
 def check_keyword_hits(fn: Callable[[str, Sequence[str]], list[str]]) -> Feedback:
     "`fn(text, keywords)`: which keywords occur in the text as whole words, case ignored, in the keywords' order."
     cases = [('BRCA1 mutations raise risk', ['brca1', 'risk', 'tp53']), ('insulin-like growth', ['insulin', 'sulin']),
-             ('Aspirin; ASPIRIN.', ['aspirin']), ('', ['x']), ('gene therapy works', ['gene therapy', 'therapy'])]
+             ('Aspirin; ASPIRIN.', ['aspirin']), ('', ['x']), ('gene therapy works', ['gene therapy', 'therapy']),
+             ('risk of BRCA1', ['brca1', 'risk'])]
     return check_cases(fn, [((t, k), keyword_hits(t, k)) for t, k in cases],
-                       'Match whole words only (no match inside a longer word) and ignore case.')
+                       'Match whole words only (no match inside a longer word) and ignore case.',
+                       same=lambda got, want: list(got) == want, mistakes=KEYWORD_MISTAKES)
 
 # %% ../../nbs/15b_exercises.ipynb #c3d4dac5
+def _fragment_mistake(triple: tuple[str, str, str], got) -> str:
+    "What is wrong with fragment `got` (white space collapsed) for `triple`."
+    head, relation, tail = triple
+    want = f'{head} {relation}'
+    if not isinstance(got, str): return 'Return the fragment as a string.'
+    if tail.lower() in got.lower(): return 'Leave the tail out: it is what the miner writes.'
+    if want.lower() in got.lower():
+        return ('Nothing but the head and the relation: extra words become part of the sentence the miner completes '
+                '(it learned "head relation tail" sentences).')
+    if got.lower() == f'{relation} {head}'.lower(): return 'Head first, then the relation.'
+    if got.lower() == want.lower(): return 'Keep the words as written, case included.'
+    return 'The head, a space, then the relation.'
+
 def check_fragment(fn: Callable[[tuple[str, str, str]], str]) -> Feedback:
-    "`fn((head, relation, tail))`: the unfinished sentence the miner completes: head and relation, never the tail."
+    "`fn((head, relation, tail))`: the unfinished sentence the miner completes: head and relation, nothing else."
     triples = [('bpe tokenisation', 'is compared with', 'unigram tokenisation'), ('BERT', 'improves', 'NER'),
                ('the parser', 'uses', 'beam search')]
     for t in triples:
         try: f = fn(t)
-        except Exception as e: return Feedback(False, f'Calling it with {t!r} raised {type(e).__name__}: {e}')
-        if not isinstance(f, str) or t[2].lower() in f.lower():
-            return Feedback(False, f'The fragment must stop before the tail: for {t!r} you gave {f!r}.')
-        if not f.lower().startswith(t[0].lower()) or t[1].lower() not in f.lower():
-            return Feedback(False, f'Start with the head, then the relation: for {t!r} you gave {f!r}.')
+        except Exception as e: return Feedback(False, f'Called with {short(t)} it raised {type(e).__name__}: {e}')
+        got = ' '.join(f.split()) if isinstance(f, str) else f
+        if got != f'{t[0]} {t[1]}':
+            return Feedback(False, f'{_fragment_mistake(t, got)} Called with {short(t)} it returned {short(f)}; '
+                                   f'expected {short(f"{t[0]} {t[1]}")}.')
     return Feedback(True, 'the miner would complete each of these with the tail.')
 
 # %% ../../nbs/15b_exercises.ipynb #8c114a37
@@ -196,21 +386,48 @@ class ScriptedLLM:
     def chat_batch(self, conversations, schema=None, **kw): return [self._reply(m) for m in conversations]
 
 # %% ../../nbs/15b_exercises.ipynb #4c2bb01d
-def check_variant(cls: type) -> Feedback:
-    "`cls`: a registered `Variant` with a settings dataclass whose `answer` gives one `Trace` per item, with stages."
-    from dataclasses import is_dataclass
+def _longest_words(question: str, query, k: int) -> bool:
+    "Whether `query` is `k` of the question's words (fewer when it has fewer) and none left out is longer."
+    words, pool = str(query).split(), question.split()
+    if len(words) != min(k, len(pool)): return False
+    for w in words:
+        if w not in pool: return False
+        pool.remove(w)
+    return not pool or min(map(len, words), default=0) >= max(map(len, pool))
+
+# %% ../../nbs/15b_exercises.ipynb #455ce38e
+def _keyword_traces(cls: type, keywords: int):
+    "Traces of a keyword variant answering two nq-open items with `keywords` words, offline (a scripted generator)."
     from insightkit.data.datasets import find_dataset
+    ds = find_dataset('nq-open', None)
+    task = ds.task(next(iter(ds.tasks)))
+    items, store = ds.items(task.name)[:2], ds.store()
+    v = cls(llms={r: ScriptedLLM() for r in cls.roles}, keywords=keywords)
+    return items, v.answer(items, v.prepare(store, items, task), task, store)
+
+# %% ../../nbs/15b_exercises.ipynb #607927e5
+def check_variant(cls: type) -> Feedback:
+    """`cls`: exercise 9.1's `keyword-rag`, a registered `Variant` whose settings have `keywords`, and whose `answer`
+    gives one `Trace` per item with a `query` stage (the question's `keywords` longest words) and an answer from
+    `self.generate`."""
+    from dataclasses import fields, is_dataclass
     from insightkit.pipeline.variant import VARIANTS, BaseSettings, Trace, Variant
     if not (isinstance(cls, type) and issubclass(cls, Variant)): return Feedback(False, 'Subclass `Variant`.')
     if VARIANTS.get(cls.name) is not cls: return Feedback(False, 'Decorate the class with `@register_variant`.')
     if not (is_dataclass(cls.Settings) and issubclass(cls.Settings, BaseSettings)):
         return Feedback(False, '`Settings` must be a dataclass that extends `BaseSettings`.')
-    ds = find_dataset('nq-open', None); task = ds.task(next(iter(ds.tasks)))
-    items, store = ds.items(task.name)[:2], ds.store()
-    v = cls(llms={r: ScriptedLLM() for r in cls.roles})
-    try: traces = v.answer(items, v.prepare(store, items, task), task, store)
-    except Exception as e: return Feedback(False, f'`answer` raised {type(e).__name__}: {e}')
-    if len(traces) != len(items) or not all(isinstance(t, Trace) for t in traces):
-        return Feedback(False, '`answer` must return one `Trace` per item, in order.')
-    if not all(t.stages for t in traces): return Feedback(False, 'Record at least one named stage with `trace.stage`.')
+    if 'keywords' not in {f.name for f in fields(cls.Settings)}: return Feedback(False, 'Add the setting `keywords`.')
+    for k in (4, 2):
+        try: items, traces = _keyword_traces(cls, k)
+        except Exception as e: return Feedback(False, f'`answer` raised {type(e).__name__}: {str(e)[:200]}')
+        if len(traces) != len(items) or not all(isinstance(t, Trace) for t in traces):
+            return Feedback(False, '`answer` must return one `Trace` per item, in order.')
+        if not all('query' in t.stages for t in traces):
+            return Feedback(False, "Record the query as a stage named `query` (`trace.stage('query', …)`): the "
+                                   f"lesson's table shows it. Its stages: {', '.join(traces[0].stages) or 'none'}.")
+        bad = next((t for t in traces if not _longest_words(t.item.question, t.stages['query'], k)), None)
+        if bad: return Feedback(False, f'With keywords={k} the query is the question\'s {k} longest words: for '
+                                       f'{short(bad.item.question)} you gave {short(bad.stages["query"])}.')
+        if not all(t.answer and t.contexts for t in traces):
+            return Feedback(False, 'Pass the retrieved passages to `self.generate`: it answers from them.')
     return Feedback(True, f'{cls.name} answers with stages {", ".join(traces[0].stages)}.')
