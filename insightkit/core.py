@@ -145,8 +145,9 @@ def mini_corpus_dir() -> Path:
 
 # %% ../nbs/00_core.ipynb #40f5f3d9
 def prefixes_in(d: Path) -> list[str]:
-    "Prefixes that have a `_docs.jsonl` file in folder `d`, sorted."
-    return sorted(p.name[:-len('_docs.jsonl')] for p in Path(d).glob('*_docs.jsonl'))
+    """Prefixes that have any corpus file (`_docs`, `_graph`, `_deep`, `_multi` or `_matching.jsonl`) in folder `d`,
+    sorted: Insight-RAG's OC corpus ships without its `OC_docs.jsonl`."""
+    return sorted({p.name[:-len(f'_{kind}.jsonl')] for kind in DATA_KINDS for p in Path(d).glob(f'*_{kind}.jsonl')})
 
 # %% ../nbs/00_core.ipynb #07543a76
 def resolve_data(data: str | Path | None = None, # folder given by the user (`--data`)
@@ -170,14 +171,15 @@ def resolve_data(data: str | Path | None = None, # folder given by the user (`--
         if len(found) == 1:
             prefix = found[0]
         elif not found:
-            raise InsightkitError(f'data folder {d} ({origin}) holds no *_docs.jsonl file')
+            raise InsightkitError(f'data folder {d} ({origin}) holds no corpus file (PREFIX_docs.jsonl, _graph, _deep, '
+                                  '_multi or _matching)')
         else:
             raise InsightkitError(
                 f'data folder {d} holds several corpora ({", ".join(found)}); choose one with --prefix'
             )
     elif prefix not in found:
-        raise InsightkitError(f'data folder {d} ({origin}) has no {prefix}_docs.jsonl' + (f'; it has {", ".join(found)}'
-                                                                                          if found else ''))
+        raise InsightkitError(f'data folder {d} ({origin}) has no {prefix}_docs.jsonl nor any other {prefix}_ file'
+                              + (f'; it has {", ".join(found)}' if found else ''))
     return DataSource(d.resolve(), prefix, origin)
 
 # %% ../nbs/00_core.ipynb #c20386a7

@@ -198,8 +198,13 @@ class Corpus:
 
     @cached_property
     def docs(self) -> dict[int | str, Doc]:
-        "Documents by id."
-        return load_docs(self.source.file('docs'))
+        "Documents by id; a step that needs them and finds no docs file says which file is missing."
+        path = self.source.file('docs')
+        if not path.exists():
+            raise InsightkitError(f'{path} does not exist, and this step needs the abstracts; put {path.name} beside '
+                                  "the graph (Insight-RAG's OC corpus ships without it), or use a step that reads the "
+                                  'graph alone (insightkit bench-data select)')
+        return load_docs(path)
 
     @cached_property
     def triples(self) -> list[Triple]:
@@ -233,8 +238,10 @@ def __repr__(self: Corpus): return f'Corpus({self.prefix} in {self.dir}, {self.s
 # %% ../../nbs/02_data.ipynb #1f47dd6d
 @patch
 def _load(self: Corpus, kind: str, loader) -> list:
+    "A file's records, checked against the documents when there are any (OC's graph comes without them)."
     path = self.source.file(kind)
-    return loader(path, self.docs) if path.exists() else []
+    if not path.exists(): return []
+    return loader(path, self.docs if 'docs' in self.source.files() else None)
 
 # %% ../../nbs/02_data.ipynb #4f511f65
 @patch

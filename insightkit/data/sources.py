@@ -7,7 +7,7 @@ from __future__ import annotations
 import json, random, re
 from pathlib import Path
 
-from ..core import RecordError
+from ..core import RecordError, prefixes_in
 from .datasets import Dataset, DocStore, Document, Item, TaskSpec, register_dataset
 from .records import Problems, check_report, element_lines, need, read_json_lines, read_lines
 from fastcore.basics import patch
@@ -31,12 +31,12 @@ class InsightRagDataset(Dataset):
 
 # %% ../../nbs/02b_sources.ipynb #2a65935f
 @patch(cls_method=True)
-def detect(cls: InsightRagDataset, d: Path) -> bool: return any(Path(d).glob('*_docs.jsonl'))
+def detect(cls: InsightRagDataset, d: Path) -> bool: return bool(prefixes_in(d))
 
 # %% ../../nbs/02b_sources.ipynb #38dd5bd0
 @patch(cls_method=True)
 def accepts(cls: InsightRagDataset, d: Path, subset: str | None) -> bool:
-    return subset is None or (Path(d)/f'{subset}_docs.jsonl').exists()
+    return subset is None or subset in prefixes_in(d)
 
 # %% ../../nbs/02b_sources.ipynb #408503b0
 @patch(as_prop=True)
@@ -84,7 +84,8 @@ def check(self: InsightRagDataset) -> dict:
             where = p['file'] + (f":{p['line']}" if p['line'] is not None else '')
             problems.add(p['file'], RecordError(f"{where}: " + (f"field {p['field']!r} " if p['field'] else '')
                                                 + p['message']))
-    return {**check_report(self, lambda: r['counts'], scan), 'counts': r['counts'], 'prefix': r['prefix']}
+    return {**check_report(self, lambda: r['counts'], scan), 'counts': r['counts'], 'prefix': r['prefix'],
+            'absent': r['absent']}  # e.g. OC's docs, which it ships without
 
 # %% ../../nbs/02b_sources.ipynb #28b4dcab
 LEVAL_FILES = {'legal': 'legal_contract_qa.jsonl', 'financial': 'financial_qa.jsonl',

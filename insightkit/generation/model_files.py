@@ -12,8 +12,8 @@ from .base import BackendUnavailable
 
 # %% auto #0
 __all__ = ['DEFAULT_LOCAL_MODEL', 'SMOLLM_PACKAGE', 'SMOLLM_GGUF', 'WEIGHT_SUFFIXES', 'models_dir', 'default_gguf',
-           'cached_file_sha256', 'weights_fingerprint', 'convert_gguf', 'reusable_models_dir', 'private_env',
-           'use_private_env', 'hub_snapshot']
+           'cached_file_sha256', 'weights_fingerprint', 'damaged_weights', 'convert_gguf', 'reusable_models_dir',
+           'private_env', 'use_private_env', 'hub_snapshot']
 
 # %% ../../nbs/01aa_model_files.ipynb #ab3ca456
 DEFAULT_LOCAL_MODEL = 'smollm2-135m-instruct'
@@ -79,20 +79,35 @@ def weights_fingerprint(folder: str | Path, sidecar_dir: str | Path | None = Non
     return 'sha256:' + stable_hash([[p.relative_to(folder).as_posix(), cached_file_sha256(p, sidecar_dir)]
                                     for p in files])
 
+# %% ../../nbs/01aa_model_files.ipynb #65d2a59f
+def damaged_weights(folder: str | Path) -> str | None:
+    """Why a converted model folder cannot be loaded (a safetensors file cut short, as a conversion killed midway or
+    a full disk leaves it), or None when every weight file opens."""
+    from safetensors import SafetensorError, safe_open
+    files = sorted(Path(folder).glob('*.safetensors'))
+    if not files: return 'it holds no .safetensors file'
+    for p in files:
+        try:
+            with safe_open(p, 'pt'): pass
+        except (SafetensorError, OSError) as e: return f'{p.name}: {e}'
+    return None
+
 # %% ../../nbs/01aa_model_files.ipynb #ae44bf1f
 def convert_gguf(gguf: str | Path, # the GGUF file
                  name: str, # short model name for the folder
                  sha256: str, # the GGUF's digest (names the folder)
                  root: str | Path | None = None, # where converted models live (default `models_dir()`)
                 ) -> Path:
-    """Convert a GGUF model once into a safetensors folder `root/name-<sha[:12]>`; concurrent callers wait for one
-    conversion."""
+    """Convert a GGUF model once into a safetensors folder `root/name-<sha[:12]>` (again when its weights are damaged);
+    concurrent callers wait for one conversion."""
     gguf, root = Path(gguf), Path(root or models_dir())
     target = root/f'{name}-{sha256[:12]}'
-    if (target/'fingerprint.json').exists(): return target
+    if (target/'fingerprint.json').exists() and damaged_weights(target) is None: return target
     from filelock import FileLock
     with MODEL_LOADING, FileLock(str(target) + '.lock'):
-        if (target/'fingerprint.json').exists(): return target
+        if (target/'fingerprint.json').exists():
+            if (why := damaged_weights(target)) is None: return target
+            print(f'insightkit: {target} is damaged ({why}); converting {gguf.name} again', file=sys.stderr, flush=True)
         if os.environ.get('INSIGHTKIT_PROGRESS') != '0':
             print(f'insightkit: converting {gguf.name} to safetensors once (about 20 s) into {target}', file=sys.stderr,
                   flush=True)

@@ -313,7 +313,9 @@ def select_benchmark(data: str | Path | None = None, # data folder; None chooses
     src = resolve_data(data, prefix)
     if not src.file('graph').exists():
         raise InsightkitError(f'{src.file("graph")} does not exist: select_benchmark needs a graph')
-    docs = load_docs(src.file('docs'))
+    docs = load_docs(src.file('docs')) if src.file('docs').exists() else None  # OC ships without its abstracts
+    if docs is None and require_in_doc:
+        raise InsightkitError(f'{src.file("docs")} does not exist, and require_in_doc needs the abstracts')
     raw = load_graph(src.file('graph'))
     if normalise: graph, report = filter_triples(raw, docs, max_obj_words=max_obj_words, require_in_doc=require_in_doc)
     else: graph, report = raw, FilterReport(len(raw), {}, len(raw), {'normalise': False})
@@ -323,8 +325,8 @@ def select_benchmark(data: str | Path | None = None, # data folder; None chooses
     deep_found = {triple_key(d, normalise) for d in sel.deep}
     pair = (lambda m: (phrase_key(m.sub), canonical_relation(m.rel))) if normalise else (lambda m: (m.sub, m.rel))
     multi_found = {pair(m) for m in sel.multi}
-    return {'dir': str(src.dir), 'prefix': src.prefix, 'normalise': normalise, 'docs': len(docs),
-            'graph_triples': len(raw),
+    return {'dir': str(src.dir), 'prefix': src.prefix, 'normalise': normalise,
+            'docs': len(docs) if docs is not None else None, 'graph_triples': len(raw),
             'triples': len(graph), **sel.counts(),
             'deep_official': len(deep_off),
             'deep_recall': _recall(deep_found, [triple_key(d, normalise) for d in deep_off]),

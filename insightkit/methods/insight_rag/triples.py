@@ -220,17 +220,19 @@ class Selection:
 
 # %% ../../../nbs/05a_triples.ipynb #f3e0d69c
 def select(triples: Iterable[Triple], # the (filtered) graph
-           docs, # its documents (anything `doc_texts` accepts)
+           docs, # its documents (anything `doc_texts` accepts); None: no abstracts, so deep candidates go unchecked
            fold: bool = True, # compare subjects, relations and objects normalised (else exactly as written)
           ) -> Selection:
-    "Deep-insight and multi-source candidates of a graph, by the paper's rules."
-    texts = doc_texts(docs)
+    """Deep-insight and multi-source candidates of a graph, by the paper's rules (without `docs`, a deep candidate is
+    any fact mentioned once, its phrases not checked against its abstract)."""
+    texts = doc_texts(docs) if docs is not None else None
     deep, multi = [], []
     for (_, _), mentions in group_mentions(triples, fold).items():
         ts = list(mentions.values())
         if len(ts) == 1:
-            t = ts[0]; text = texts.get(t.doc_id)
-            if text is not None and occurrences(text, t.sub) == 1 and occurrences(text, t.obj) == 1:
+            t = ts[0]
+            text = texts.get(t.doc_id) if texts is not None else None
+            if texts is None or (text is not None and occurrences(text, t.sub) == 1 and occurrences(text, t.obj) == 1):
                 deep.append(DeepItem(t.sub, t.rel, t.obj, t.doc_id, ''))
         else: multi.append(MultiItem(ts[0].sub, ts[0].rel, [(t.obj, t.doc_id) for t in ts], ''))
     return Selection(deep, multi)
