@@ -12,6 +12,7 @@ from .secrets import redacted_output
 from .commands import COMMANDS, GROUPS, config_settings
 from .course import commands as _course_commands  # compare and leaderboard join COMMANDS (15ab)
 from .course import lessons as _course_lessons  # and `course` (15c)
+from .course import release as _course_release  # and `course release` (15d)
 from .bench import serve as _serve_commands  # `serve` and `bench serve` (13d)
 
 # %% auto #0
@@ -43,17 +44,21 @@ def build_parser(variant: str | None = None, # for `run VARIANT`: add that varia
                 ) -> argparse.ArgumentParser:
     "The `insightkit` argument parser, built from the table of commands (`COMMANDS`, chapter 13b)."
     p = argparse.ArgumentParser(prog='insightkit', description='Insight-driven RAG: rerun and extend five papers.')
-    sub, groups = p.add_subparsers(dest='command', required=True, metavar='COMMAND'), {}
+    sub, groups, tops = p.add_subparsers(dest='command', required=True, metavar='COMMAND'), {}, {}
     for name, c in COMMANDS.items():
         *group, leaf = name.split()
         parent = sub
         if group:
             g = group[0]
-            if g not in groups:
-                groups[g] = sub.add_parser(g, help=GROUPS[g]).add_subparsers(
-                    dest=g.replace('-', '_') + '_command', required=True, metavar='COMMAND')
+            if g not in groups:  # a group that is also a command (`course`, `course release`) shares its parser
+                tops[g] = tops.get(g) or sub.add_parser(g, help=GROUPS[g])
+                groups[g] = tops[g].add_subparsers(dest=g.replace('-', '_') + '_command', required=g not in COMMANDS,
+                                                   metavar='COMMAND')
             parent = groups[g]
-        q = parent.add_parser(leaf, help=c['help'], description=c['help']); q.set_defaults(fn=c['fn'])
+        q = tops.get(name) if not group else None
+        q = q or parent.add_parser(leaf, help=c['help'], description=c['help'])
+        tops.setdefault(name, q)
+        q.set_defaults(fn=c['fn'])
         if c['json']: q.add_argument('--json', action='store_true', help='print one JSON object')
         add_flags(q, c['args'])
         if c['extend']: c['extend'](q, variant)

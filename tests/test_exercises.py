@@ -224,3 +224,54 @@ def test_every_lesson_has_its_solutions():
     "One solutions file per lesson, each defining something."
     lessons = sorted(p.stem for p in (ROOT/'course').glob('[0-9][0-9]_*.ipynb'))
     assert lessons and lessons == sorted(p.stem for p in SOLUTIONS.glob('*.py'))
+
+# ---------------------------------------------------------------- nbgrader round trip
+
+# The lesson's compare / leaderboard cells ask the LLM (their replay is `make course`'s test, and takes minutes);
+# here the kernel nbgrader starts gets stand-ins for those two modules, so the round trip checks the exercise cells.
+STAND_INS = '''import sys, types
+from unittest.mock import MagicMock
+for name in ('compare', 'leaderboard'):
+    m = types.ModuleType(f'insightkit.course.{name}')
+    setattr(m, name, MagicMock(name=name))
+    sys.modules[m.__name__] = m
+'''
+
+def submit(course, student: str, nb: dict):
+    "File `nb` as `student`'s submission of lesson 3."
+    import json
+    path = course/'submitted'/student/'03_evaluating'/'03_evaluating.ipynb'
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(nb), encoding='utf-8')
+
+@pytest.mark.timeout(120)
+def test_nbgrader_round_trip(tmp_path):
+    """Release lesson 3 (`source/` and nbgrader's own generate_assignment), then autograde two submissions: the
+    solutions filled in score full marks, the unanswered copy scores 0 on each exercise."""
+    import json, os, subprocess, sys
+    from nbgrader.api import Gradebook
+    from insightkit.course.release import release_course
+    course = tmp_path/'course'
+    report = release_course(course, ['03_evaluating'])
+    assert report['lessons'] == [{'lesson': '03_evaluating', 'exercises': ['3.1', '3.2'], 'points': 2}]
+    source = json.loads((course/'source'/'03_evaluating'/'03_evaluating.ipynb').read_text())
+    released = json.loads((course/'release'/'03_evaluating'/'03_evaluating.ipynb').read_text())
+    solutions = {c['id']: ''.join(c['source']) for c in source['cells'] if c['metadata']['nbgrader']['solution']}
+    assert len(solutions) == 2 and all('### BEGIN SOLUTION' in s for s in solutions.values())
+    solved = json.loads(json.dumps(released))
+    for c in solved['cells']:
+        if c['id'] in solutions:
+            c['source'] = '\n'.join(ln for ln in solutions[c['id']].split('\n') if 'SOLUTION' not in ln)
+    submit(course, 'solved', solved)
+    submit(course, 'blank', released)
+    (tmp_path/'stand_ins').mkdir()
+    (tmp_path/'stand_ins'/'sitecustomize.py').write_text(STAND_INS)
+    env = {**os.environ, 'PYTHONPATH': os.pathsep.join([str(tmp_path/'stand_ins'), str(ROOT)])}
+    p = subprocess.run([sys.executable, '-m', 'nbgrader', 'autograde', '03_evaluating', '--force'], cwd=course,
+                       env=env, capture_output=True, text=True, timeout=110)
+    assert p.returncode == 0, p.stderr[-3000:]
+    with Gradebook(f'sqlite:///{course/"gradebook.db"}') as gb:
+        score = lambda grade_id, student: gb.find_grade(grade_id, '03_evaluating', '03_evaluating', student).score
+        assert gb.find_submission('03_evaluating', 'solved').score == 2 == gb.find_submission('03_evaluating', 'solved').max_score
+        assert score('exercise-3-1', 'solved') == 1 and score('exercise-3-2', 'solved') == 1
+        assert score('exercise-3-1', 'blank') == 0 and score('exercise-3-2', 'blank') == 0
