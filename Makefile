@@ -14,7 +14,7 @@ PYTEST_ARGS ?= -n 2 --dist loadgroup
 # console scripts of this interpreter (so a fresh pyenv or venv needs no PATH or shim set-up)
 BIN = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scripts"))')
 
-.PHONY: install figures test lab export readme clean bench book course
+.PHONY: install figures test test-slow lab export readme clean bench book course
 
 install:
 	@$(PYTHON) tools/install.py
@@ -27,6 +27,13 @@ test: install
 	$(BIN)/ruff check nbs insightkit tests tools
 	$(BIN)/nbdev_test $(NBDEV_TEST_ARGS)
 	$(PYTHON) -m pytest tests $(PYTEST_ARGS)
+
+# the notebook cells flagged `slow` (each over ~20 s), in the chapters that have them, on the embedded data; the cells that
+# read the official AAN files run too when SLOW_AAN names their folder (tens of minutes more on 2 cores)
+SLOW_AAN ?=
+SLOW_NBS = $(shell grep -l '"\#| slow' nbs/*.ipynb | xargs -n1 basename | paste -sd'|' -)
+test-slow: install
+	INSIGHTKIT_SHARED_AAN=$(SLOW_AAN) $(BIN)/nbdev_test --flags slow --file_re '^($(SLOW_NBS))$$' --timing $(NBDEV_TEST_ARGS)
 
 # our decoding engine vs llama.cpp on one workload (installs llama-cpp-python first: pip builds it, ~8 min once)
 bench: install

@@ -18,13 +18,27 @@ def test_bench_index_command_reports_every_index(tmp_path):
         assert {'build_s', 'build_cpu_s', 'batch_ms', 'single_ms', 'peak_rss_mb', 'recall', 'speedup_batch',
                 'speedup_single', 'settings'} <= set(ix), name
         assert ix['batch_ms'] > 0 and ix['single_ms'] > 0 and ix['peak_rss_mb'] > 0
-    assert r['indexes']['flat']['recall'] == 1.0
+    # recall is measured against flat search, which test_flat_search_is_exact checks against numpy
     assert 0.9 <= r['indexes']['hnsw']['recall'] <= 1.0
     assert 0.85 <= r['indexes']['ivfpq']['recall'] <= 1.0
     assert r['mmap']['n'] == 5000 and r['mmap']['dtype'] == 'float16'
     assert r['mmap']['rss_open_mb'] < r['mmap']['rss_start_mb'] + 50 and r['meets']['mmap_rss'] is True
     assert set(r['meets']) >= {'hnsw_recall', 'ivfpq_recall', 'hnsw_speedup_batch', 'ivfpq_speedup_single'}
     assert list(tmp_path.iterdir()) == []                                   # the temporary store is gone
+
+def test_flat_search_is_exact(tmp_path):
+    "Flat search, the bench's reference for recall, returns the same neighbours as a brute-force numpy search."
+    make = synthetic_shards(dim=64, latent=32)
+    store = build_store(tmp_path/'store', 3000, 64, make, key='exact', show=False)
+    queries = make(10**9, 10**9 + 200)
+    scores, rows = ScaleIndex(store, IndexSpec('flat'), persist=False).search(queries, 10)
+    vectors = np.asarray(store.vectors, dtype=np.float32)
+    exact = vectors @ (queries / np.linalg.norm(queries, axis=1, keepdims=True)).T   # (n, q) inner products
+    best = np.argsort(-exact, axis=0, kind='stable')[:10].T                        # (q, 10) row numbers
+    kth = np.take_along_axis(exact.T, best[:, -1:], axis=1)[:, 0]                # each query's 10th best score
+    np.testing.assert_allclose(scores, np.take_along_axis(exact.T, rows, axis=1), rtol=1e-5, atol=1e-5)  # true scores
+    assert (scores[:, -1] >= kth - 1e-5).all()  # and no row scoring above the 10th returned one was left out
+    assert np.mean([len(set(rows[i]) & set(best[i])) / 10 for i in range(len(queries))]) > 0.999  # ties aside
 
 KILLED_BUILD = '''
 import os, signal, sys

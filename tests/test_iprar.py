@@ -187,11 +187,12 @@ def test_real_run_records_stages_and_reruns_from_cache(bioasq, private_cache):
     from insightkit.pipeline.runs import read_predictions, run_variant
     opts = dict(dataset='bioasq', limit=2, keep=1, max_judged=2, dense_k=5, top_answers=1)  # ~10 calls, batched
     out = run_variant('iprar', **opts)
-    assert out['status'] == 'complete' and out['llm_calls'] > 0 and out['failures'] <= 2
+    assert out['status'] == 'complete' and out['llm_calls'] > 0 and out['failures'] <= 1  # of 2
     for k in ('doc_precision', 'doc_recall', 'doc_f1', 'rouge_l'): assert 0 <= out[k] <= 1
     recs = read_predictions(f"{out['run_dir']}/predictions.jsonl")
-    for r in recs:
-        assert {'routes', 'aggregated', 'prompt', 'answer'} <= set(r['stages'])
-        if not r['meta'].get('error'): assert {'analysis', 'relevance', 'block_answers', 'support'} <= set(r['stages'])
+    for r in recs: assert {'routes', 'aggregated', 'prompt', 'answer'} <= set(r['stages'])
+    whole = [r for r in recs if not r['meta'].get('error')]
+    assert whole, 'every item broke: no analysis stages to check'
+    for r in whole: assert {'analysis', 'relevance', 'block_answers', 'support'} <= set(r['stages'])
     again = run_variant('iprar', **opts)
     assert again['uncached_calls'] == 0 and again['run_dir'] == out['run_dir']

@@ -1,5 +1,5 @@
 "Every notebook opens cleanly in JupyterLab: its kernel exists here, and a paper notebook's first code cell is its `parameters` cell."
-import json
+import json, re
 from pathlib import Path
 import pytest
 from jupyter_client.kernelspec import KernelSpecManager
@@ -8,7 +8,14 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT/'nbs').glob('*.ipynb')) + sorted((ROOT/'paper_figures').glob('*.ipynb'))
 ids = [str(p.relative_to(ROOT)) for p in NOTEBOOKS]
 
-def test_notebooks_found(): assert len(NOTEBOOKS) > 10
+def test_notebooks_found():
+    "Every chapter a library module is generated from is among the notebooks checked, and so is every paper figure."
+    chapters = {m.group(1) for p in (ROOT/'insightkit').rglob('*.py')
+                if (m := re.search(r'File to edit: \S*?nbs/(\S+\.ipynb)', p.read_text(encoding='utf-8')))}
+    assert len(chapters) >= 50, sorted(chapters)  # the generated modules name their chapters
+    assert chapters <= {p.name for p in NOTEBOOKS if p.parent.name == 'nbs'}
+    figures = {p.name for p in NOTEBOOKS if p.parent.name == 'paper_figures'}
+    assert figures and figures == {p.name for p in (ROOT/'paper_figures').glob('*.ipynb')}
 
 @pytest.mark.parametrize('path', NOTEBOOKS, ids=ids)
 def test_kernelspec_exists(path):
