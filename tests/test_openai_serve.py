@@ -96,13 +96,11 @@ def test_schema_chat_is_valid(served):
 
 
 def test_forced_prompt_fallback(served):
+    "The prompt route alone (no response_format) yields schema-valid data: greedy decoding makes the outcome fixed."
     be = backend(served, structured='prompt')
-    try:
-        [r] = be.generate([ask('What is the capital of France?')], ANSWER, GenSettings(max_tokens=32))
-    except OutputValidationError as e:  # a 135M model may fail; then the error must say which schema and what it wrote
-        assert "schema 'Answer'" in str(e) and 'raw text' in str(e)
-    else:
-        jsonschema.validate(r.data, ANSWER)
+    [r] = be.generate([ask('What is the capital of France?')], ANSWER, GenSettings(max_tokens=32, temperature=0))
+    jsonschema.validate(r.data, ANSWER)
+    assert be.structured == 'prompt' and r.usage['completion_tokens'] > 0
 
 
 def test_wrong_model_name(served):
