@@ -11,14 +11,18 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 # %% auto #0
-__all__ = ['MODEL_LOADING', 'DATA_KINDS', 'InsightkitError', 'package_dir', 'cache_dir', 'canonical_json', 'stable_hash',
-           'file_sha256', 'RecordError', 'read_jsonl', 'tmp_beside', 'path_lock', 'one_load_at_a_time', 'write_jsonl',
-           'append_jsonl', 'DataSource', 'mini_corpus_dir', 'prefixes_in', 'resolve_data', 'package_versions',
-           'progress', 'quiet_known_notes']
+__all__ = ['MODEL_LOADING', 'DATA_KINDS', 'InsightkitError', 'NotApplicable', 'package_dir', 'cache_dir', 'canonical_json',
+           'stable_hash', 'file_sha256', 'RecordError', 'read_jsonl', 'tmp_beside', 'path_lock', 'one_load_at_a_time',
+           'write_jsonl', 'append_jsonl', 'DataSource', 'mini_corpus_dir', 'prefixes_in', 'resolve_data',
+           'package_versions', 'progress', 'quiet_known_notes']
 
 # %% ../nbs/00_core.ipynb #2909d6e9
 class InsightkitError(Exception):
     "Base class of every error insightkit raises on purpose; its message says what to do."
+
+# %% ../nbs/00_core.ipynb #a19a346a
+class NotApplicable(InsightkitError):
+    "A method that does not apply to the task or data it was given (wrong task kind, no document to read, no corpus)."
 
 # %% ../nbs/00_core.ipynb #39d444fa
 def package_dir() -> Path:

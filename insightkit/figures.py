@@ -11,7 +11,7 @@ from .core import DataSource, InsightkitError, file_sha256, package_versions, pr
 from .secrets import redact, scrub
 
 # %% auto #0
-__all__ = ['CELL_TIMEOUT', 'LONGEST_FIRST', 'project_root', 'figure_notebooks', 'save_figure', 'save_table',
+__all__ = ['CELL_TIMEOUT', 'QUIET_KERNEL', 'LONGEST_FIRST', 'project_root', 'figure_notebooks', 'save_figure', 'save_table',
            'library_fingerprint', 'figure_key', 'up_to_date', 'folder_signature', 'stored_result', 'data_file_hashes',
            'llm_call_stats', 'notebook_parameters', 'scrub_strings', 'run_figure', 'figure_jobs', 'start_order',
            'run_figure_apart', 'figure_worker', 'data_root', 'parse_param', 'user_parameters', 'figure_parameters',
@@ -165,6 +165,12 @@ def scrub_strings(obj, secrets: list[str] | None = None):
 # seconds a paper notebook's cell may run: table5_iprar's first analysis of 500 questions takes ~45 min
 CELL_TIMEOUT = 3600
 
+# %% ../nbs/13_figures.ipynb #1131cdb5
+# what a kernel run for a stored notebook leaves out of its outputs: progress bars (tqdm's, the hub's, ours) and
+# library warnings are for a terminal, and a page made of them hides the results
+QUIET_KERNEL = {'TQDM_DISABLE': '1', 'HF_HUB_DISABLE_PROGRESS_BARS': '1', 'TRANSFORMERS_VERBOSITY': 'error',
+                'TRANSFORMERS_NO_ADVISORY_WARNINGS': '1', 'INSIGHTKIT_PROGRESS': '0', 'PYTHONWARNINGS': 'ignore'}
+
 # %% ../nbs/13_figures.ipynb #8b266742
 def run_figure(nb_path: Path, # the paper notebook
                out_dir: Path, # where executed notebooks, figures and tables go
@@ -181,8 +187,9 @@ def run_figure(nb_path: Path, # the paper notebook
     executed = out_dir/'notebooks'/nb_path.name
     executed.parent.mkdir(parents=True, exist_ok=True)
     started, t0 = time.time(), time.perf_counter()
-    old = {k: os.environ.get(k) for k in ('INSIGHTKIT_RUN', 'INSIGHTKIT_SCOPE')}
-    os.environ['INSIGHTKIT_RUN'] = os.environ['INSIGHTKIT_SCOPE'] = run  # the kernel inherits them
+    kernel_env = {**QUIET_KERNEL, 'INSIGHTKIT_RUN': run, 'INSIGHTKIT_SCOPE': run}  # the kernel inherits them
+    old = {k: os.environ.get(k) for k in kernel_env}
+    os.environ.update(kernel_env)
     entry = {'notebook': str(nb_path.relative_to(nb_path.parent.parent)), 'parameters': passed}
     try:
         papermill.execute_notebook(str(nb_path), str(executed), parameters=passed, kernel_name='python3',

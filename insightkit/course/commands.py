@@ -9,7 +9,15 @@ import sys
 from ..commands import COMMANDS, arg, command, emit
 
 # %% auto #0
-__all__ = ['cmd_compare', 'cmd_leaderboard']
+__all__ = ['exit_if_failed', 'cmd_compare', 'cmd_leaderboard']
+
+# %% ../../nbs/15ab_course_cli.ipynb #e1f0a7c3
+def exit_if_failed(failed: list[str]):
+    "After the output is printed: name the failed variants on stderr and exit 1, so a script or `make` sees it."
+    if failed:
+        print(f"insightkit: {len(failed)} failed: {', '.join(failed)} (their errors are in the output above)",
+              file=sys.stderr)
+        sys.exit(1)
 
 # %% ../../nbs/15ab_course_cli.ipynb #fa3a4904
 @command('compare', 'every variant (or the named ones) on the same item(s), side by side: stages, answer, scores, cost',
@@ -24,12 +32,14 @@ __all__ = ['cmd_compare', 'cmd_leaderboard']
          arg('--runs-dir', help='base folder of run folders (default: INSIGHTKIT_RUNS or ./runs)'),
          arg('--html', metavar='FILE', help='also write the comparison as one self-contained HTML page'))
 def cmd_compare(a):
-    "Run the variants on the same items (resumable, cached) and print stages, answers, scores and costs side by side."
+    """Run the variants on the same items (resumable, cached) and print stages, answers, scores and costs side by side;
+    exit 1 when a variant failed."""
     from insightkit.course.compare import compare
     c = compare(a.variants, dataset=a.dataset, task=a.task, item=a.item, limit=a.limit, data=a.data, prefix=a.prefix,
-                runs_dir=a.runs_dir)
+                runs_dir=a.runs_dir, strict=False)
     if a.html: print(f'insightkit: wrote {c.to_html(a.html)}', file=sys.stderr)
     emit(c.to_dict() if a.json else c.to_text(), a.json)
+    exit_if_failed([v['label'] for v in c.variants if v['status'] == 'failed'])
 
 # %% ../../nbs/15ab_course_cli.ipynb #13873698
 @command('leaderboard', 'variants x dataset tasks: mean and bootstrap CI, paired Wilcoxon p against the baseline'
@@ -44,10 +54,11 @@ def cmd_compare(a):
          arg('--runs-dir', help='base folder of run folders (default: INSIGHTKIT_RUNS or ./runs)'),
          arg('--out', metavar='DIR', help='write leaderboard.json, .csv, .md, .html, .png and .pdf into DIR'))
 def cmd_leaderboard(a):
-    "Every variant on every task as resumable runs: the board as JSON or Markdown, and its files with --out."
+    "Every variant on every task as resumable runs: the board as JSON or Markdown, its files with --out; 1 on failure."
     from insightkit.course.leaderboard import DEFAULT_LIMIT, leaderboard
     tasks = [n for n in f'{a.datasets or ""},{a.tasks or ""}'.split(',') if n.strip()] or None
     b = leaderboard(a.variants, tasks=tasks, data=a.data, limit=DEFAULT_LIMIT if a.limit is None else a.limit,
-                    judge=a.judge, judges=a.judges, runs_dir=a.runs_dir)
+                    judge=a.judge, judges=a.judges, runs_dir=a.runs_dir, strict=False)
     if a.out: print(f'insightkit: wrote {len(b.write(a.out))} files to {a.out}', file=sys.stderr)
     emit(b.to_dict() if a.json else b.to_markdown(), a.json)
+    exit_if_failed([f"{s['variant']} on {s['dataset']}:{s['task']}" for s in b.skipped if s['status'] == 'failed'])

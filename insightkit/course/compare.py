@@ -4,14 +4,14 @@
 
 # %% ../../nbs/15_compare.ipynb #b843d2cc
 from __future__ import annotations
-import html, json, math, re
+import html, json, math, os, re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
 from fastcore.basics import patch
 
-from ..core import InsightkitError
+from ..core import InsightkitError, NotApplicable
 from ..data.datasets import Dataset, DocStore, Item, TaskSpec, find_dataset
 from ..pipeline.runs import run
 from ..pipeline.scoring import item_scores
@@ -19,8 +19,9 @@ from ..pipeline.studies import Cell, as_cell
 from ..pipeline.registry import make_variant, variant_class, variant_names
 
 # %% auto #0
-__all__ = ['CSS', 'gold_pattern', 'snippet', 'hit_view', 'stage_view', 'pick_cells', 'pick_items', 'run_cell', 'item_view',
-           'Comparison', 'compare', 'mark_html', 'value_html', 'item_rows']
+__all__ = ['CSS', 'gold_pattern', 'snippet', 'hit_view', 'stage_view', 'pick_cells', 'pick_items', 'outcome', 'one_line',
+           'run_cell', 'item_view', 'Comparison', 'VariantFailed', 'strict_mode', 'raise_failures', 'compare',
+           'mark_html', 'value_html', 'item_rows']
 
 # %% ../../nbs/15_compare.ipynb #c0269bdd
 def gold_pattern(golds: Sequence[str], # the item's gold answers
@@ -114,17 +115,29 @@ def pick_items(ds: Dataset, task: TaskSpec,
                               + ', '.join(list(by_id)[:5]))
     return [by_id[i] for i in dict.fromkeys(ids)]
 
+# %% ../../nbs/15_compare.ipynb #b9203d7d
+def outcome(e: InsightkitError) -> str:
+    "What a variant's deliberate error means for a comparison: `not applicable` (it refuses the task), else `failed`."
+    return 'not applicable' if isinstance(e, NotApplicable) else 'failed'
+
+# %% ../../nbs/15_compare.ipynb #1648afd0
+def one_line(e: Exception, most: int = 400) -> str:
+    "An error as one line of at most `most` characters, for a table cell or a log."
+    text = ' '.join(str(e).split()) or type(e).__name__
+    return text if len(text) <= most else text[:most - 1] + '…'
+
 # %% ../../nbs/15_compare.ipynb #c1a72d1b
 def run_cell(cell: Cell, items: Sequence[Item], ds: Dataset, task: TaskSpec,
              runs_dir=None, # base folder of run folders (default env INSIGHTKIT_RUNS, else ./runs)
              batch_size: int = 64) -> dict:
-    "Run one cell's variant on `items`: status, reason, records, run folder, seconds and uncached calls."
+    """Run one cell's variant on `items`: status (ok, not applicable, failed), reason, records, run folder, seconds
+    and uncached calls."""
     v = make_variant(cell.variant, **cell.settings)
     info = {'dataset': ds.name, 'subset': ds.subset, 'dir': str(ds.dir), 'origin': ds.origin,
             'file_hashes': ds.file_hashes()}
     try: res = run(v, items, ds.store(), task, runs_dir, batch_size=batch_size, data=info,
                    name='-'.join([v.name, ds.subset or ds.name, task.name]))
-    except InsightkitError as e: return {'status': 'skipped', 'reason': str(e), 'records': []}
+    except InsightkitError as e: return {'status': outcome(e), 'reason': one_line(e), 'records': []}
     m = res.manifest
     return {'status': 'ok', 'reason': '', 'records': res.predictions, 'run_dir': str(res.run_dir),
             'seconds_per_item': round(m['timings']['elapsed_s']/max(1, m['n_items']), 2),
@@ -174,17 +187,36 @@ def to_json(self: Comparison, indent: int | None = None) -> str:
 # %% ../../nbs/15_compare.ipynb #83b7aa9f
 @patch
 def to_text(self: Comparison) -> str:
-    "Per item its question and golds, then per variant its answer, scores and cost (or why it was not run)."
+    """Per item its question and golds, then per variant its answer, scores and cost (or FAILED and why, or why it
+    does not apply)."""
     out = [f'{self.dataset} · task {self.task} ({self.kind})']
     for it in self.items:
         golds, pattern = ' | '.join(snippet(g, width=80) for g in it['golds'][:3]), gold_pattern(it['golds'])
         out.append(f"\n{it['id']}: {it['question']}\n  gold: {golds}")
         for label, r in it['results'].items():
-            if r['answer'] is None: out.append(f"  {label}: not run: {r['reason']}"); continue
+            if r['answer'] is None:
+                out.append(f"  {label}: {'FAILED' if r['status'] == 'failed' else 'does not apply'}: {r['reason']}")
+                continue
             scores = ', '.join(f'{k} {v:.2f}' for k, v in r['scores'].items() if v is not None)
             out.append(f"  {label}: {snippet(r['answer'], pattern, 100)!r}  [{scores}]  ({r['tokens']} tokens,"
                        f" {r['seconds']} s)")
     return '\n'.join(out)
+
+# %% ../../nbs/15_compare.ipynb #7cddd499
+class VariantFailed(InsightkitError):
+    "A variant failed where a refusal was not expected (a replay miss, a backend down, a broken schema)."
+
+# %% ../../nbs/15_compare.ipynb #3cd2bb96
+def strict_mode() -> bool:
+    "Whether a failed variant stops `compare` and `leaderboard` (`INSIGHTKIT_STRICT=1`, as the course runs them)."
+    return os.environ.get('INSIGHTKIT_STRICT', '').strip() not in ('', '0')
+
+# %% ../../nbs/15_compare.ipynb #58101935
+def raise_failures(failed: Sequence[tuple[str, str]], # (label, one-line reason) of each failed variant
+                   strict: bool | None = None):
+    "Raise `VariantFailed` naming every failed variant and its reason, when strict (default `strict_mode()`)."
+    if failed and (strict_mode() if strict is None else strict):
+        raise VariantFailed('; '.join(f'{label} failed: {why}' for label, why in failed))
 
 # %% ../../nbs/15_compare.ipynb #80ed13a7
 def compare(variants=None, # None: every registered variant; 'a,b', or names / Cells / (variant, settings) tuples
@@ -197,6 +229,7 @@ def compare(variants=None, # None: every registered variant; 'a,b', or names / C
             runs_dir=None, # base folder of run folders (default INSIGHTKIT_RUNS, else ./runs)
             batch_size: int = 64, # items answered together
             width: int = 160, # the most characters of any snippet
+            strict: bool | None = None, # raise `VariantFailed` when a variant failed (default: `strict_mode()`)
            ) -> Comparison:
     "Run every variant (resumably, through the call cache) on the same items; side by side stages, answers, scores."
     ds = find_dataset(dataset, data, prefix)
@@ -212,6 +245,7 @@ def compare(variants=None, # None: every registered variant; 'a,b', or names / C
         rows.append({'id': it.id, 'question': it.question, 'golds': list(it.golds), 'gold_ids': list(it.gold_ids),
                      'results': {label: item_view(recs[label], outs[label], spec.kind, store, width)
                                  for label in outs}})
+    raise_failures([(h['label'], h['reason']) for h in heads if h['status'] == 'failed'], strict)
     return Comparison(ds.name, spec.name, spec.kind, heads, rows)
 
 # %% ../../nbs/15_compare.ipynb #1239293a
@@ -224,6 +258,7 @@ CSS = """
 .ik-compare mark{background:#ffe27a;padding:0 1px}
 .ik-compare .gold{color:#0a6b2d;font-weight:600}
 .ik-compare .muted{color:#777}
+.ik-compare .failed{color:#b00020;font-weight:600}
 .ik-compare ol,.ik-compare ul{margin:0;padding-left:1.3em}
 """
 
@@ -277,15 +312,18 @@ def item_rows(it: dict, labels: Sequence[str]) -> str:
 # %% ../../nbs/15_compare.ipynb #348ef67e
 @patch
 def table_html(self: Comparison) -> str:
-    "The comparison as one HTML table (a column per variant that ran), the variants not run listed under it."
+    """The comparison as one HTML table (a column per variant that ran), failed variants (red) and refusals (grey)
+    listed under it."""
     ran = [v['label'] for v in self.variants if v['status'] == 'ok']
     head = '<tr><th class="stage"></th>' + ''.join(f'<th>{html.escape(l)}</th>' for l in ran) + '</tr>'
     body = '\n'.join(item_rows(it, ran) for it in self.items)
-    skipped = ''.join(f'<li><b>{html.escape(v["label"])}</b>: {html.escape(v["reason"])}</li>'
-                      for v in self.variants if v['status'] != 'ok')
+    listed = lambda status: ''.join(f'<li><b>{html.escape(v["label"])}</b>: {html.escape(v["reason"])}</li>'
+                                    for v in self.variants if v['status'] == status)
+    failed, refused = listed('failed'), listed('not applicable')
     return (f'<div class="ik-compare"><p><b>{html.escape(self.dataset)}</b> · task {html.escape(self.task)} '
             f'({html.escape(self.kind)}) · {len(self.items)} item(s)</p><table>{head}\n{body}</table>'
-            + (f'<p>Not run on this task:</p><ul class="muted">{skipped}</ul>' if skipped else '') + '</div>')
+            + (f'<p class="failed">Failed:</p><ul class="failed">{failed}</ul>' if failed else '')
+            + (f'<p>Does not apply to this task:</p><ul class="muted">{refused}</ul>' if refused else '') + '</div>')
 
 # %% ../../nbs/15_compare.ipynb #e59cbf6d
 @patch

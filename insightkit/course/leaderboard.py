@@ -11,8 +11,8 @@ from typing import Sequence
 
 from fastcore.basics import patch
 
-from ..core import InsightkitError
-from .compare import pick_cells
+from ..core import InsightkitError, NotApplicable
+from .compare import one_line, pick_cells, raise_failures
 from ..data.datasets import dataset_names, find_dataset
 from ..evaluation.report import STUDY_COLUMNS, judging_report, plot_report
 from ..pipeline.registry import variant_class
@@ -43,17 +43,20 @@ def parse_tasks(tasks=None, # 'ds:task,ds' or a list of such names (default `DEF
 
 # %% ../../nbs/15a_leaderboard.ipynb #897f483c
 def task_study(cells: Sequence[Cell], dataset: str, task: str, data=None, limit: int | None = DEFAULT_LIMIT,
-               runs_dir=None, batch_size: int = 64) -> tuple[Study | None, dict]:
-    "The study of the cells that can answer `dataset:task`, and `{label: reason}` for those that cannot."
+               runs_dir=None, batch_size: int = 64) -> tuple[Study | None, dict, dict]:
+    """The study of the cells that can answer `dataset:task`, `{label: reason}` for those that refuse it
+    (`NotApplicable`) and `{label: one-line error}` for those that failed."""
     kind = find_dataset(dataset, data).task(task).kind
-    ok, skipped = [], {}
+    ok, skipped, failed = [], {}, {}
     for c in cells:
         kinds = variant_class(c.variant).tasks
         if kinds and kind not in kinds:
             skipped[c.label] = f'{c.variant} answers {", ".join(kinds)} tasks, not {task} ({kind})'; continue
         try: run_study([c], dataset, task, data, None, limit, runs_dir, batch_size); ok.append(c)
-        except InsightkitError as e: skipped[c.label] = str(e)
-    return (run_study(ok, dataset, task, data, None, limit, runs_dir, batch_size) if ok else None), skipped
+        except NotApplicable as e: skipped[c.label] = str(e)
+        except InsightkitError as e: failed[c.label] = one_line(e)
+    study = run_study(ok, dataset, task, data, None, limit, runs_dir, batch_size) if ok else None
+    return study, skipped, failed
 
 # %% ../../nbs/15a_leaderboard.ipynb #a0d08f19
 def board_table(studies: dict, # {(dataset, task): Study}
@@ -130,7 +133,9 @@ def leaderboard(variants=None, # None: every registered variant; 'a,b' or names 
                 judge: bool = False, # add an LLM judge's mean score and position-bias rate
                 baseline: str = 'rag', # every variant is tested against it (added when not named; listed first)
                 runs_dir=None, # base folder of run folders (default INSIGHTKIT_RUNS, else ./runs)
-                batch_size: int = 64, judges: str = 'a', n_boot: int = 10_000, seed: int = 0) -> Leaderboard:
+                batch_size: int = 64, judges: str = 'a', n_boot: int = 10_000, seed: int = 0,
+                strict: bool | None = None, # raise `VariantFailed` when a cell failed (default: `strict_mode()`)
+               ) -> Leaderboard:
     "Run (or read back) every variant on every task; per (variant, task) mean, CI, Holm-corrected p, costs."
     t0 = time.perf_counter()
     cells = pick_cells(variants)
@@ -139,8 +144,13 @@ def leaderboard(variants=None, # None: every registered variant; 'a,b' or names 
     pairs = parse_tasks(tasks, data)
     studies, skipped = {}, []
     for ds, task in pairs:
-        studies[(ds, task)], why = task_study(cells, ds, task, data, limit, runs_dir, batch_size)
-        skipped += [{'variant': l, 'dataset': ds, 'task': task, 'reason': r} for l, r in why.items()]
+        studies[(ds, task)], why, failed = task_study(cells, ds, task, data, limit, runs_dir, batch_size)
+        skipped += [{'variant': l, 'dataset': ds, 'task': task, 'status': 'failed', 'reason': r}
+                    for l, r in failed.items()]
+        skipped += [{'variant': l, 'dataset': ds, 'task': task, 'status': 'not applicable', 'reason': r}
+                    for l, r in why.items()]
+    raise_failures([(f"{s['variant']} on {s['dataset']}:{s['task']}", s['reason']) for s in skipped
+                    if s['status'] == 'failed'], strict)
     metrics = {(ds, task): find_dataset(ds, data).task(task).metrics[0] for ds, task in pairs}
     report = judging_report(board_table(studies, metrics), baseline=baseline, correction='holm', n_boot=n_boot,
                             seed=seed)
@@ -168,29 +178,41 @@ def frame(self: Leaderboard) -> 'pd.DataFrame':
 # %% ../../nbs/15a_leaderboard.ipynb #f6b8c8a9
 @patch
 def to_markdown(self: Leaderboard) -> str:
-    "The board as a Markdown table with the Holm family and the pairs not run under it."
+    "The board as a Markdown table with the Holm family, each failed pair and the count of refusals under it."
     df = self.frame().astype(object)
     table = (df.where(df.notna(), None).to_markdown(index=False, floatfmt='.4g', missingval='–') if self.rows
              else '(no runs)')
+    failed = [s for s in self.skipped if s['status'] == 'failed']
     return (f'{table}\n\np against `{self.baseline}`: paired Wilcoxon; p_holm: {self.family}.\n'
-            + (f'{len(self.skipped)} (variant, task) pairs not run (see the JSON for why).\n' if self.skipped else ''))
+            + ''.join(f"**FAILED** {s['variant']} on {s['dataset']}:{s['task']}: {s['reason']}\n" for s in failed)
+            + (f'{len(self.skipped) - len(failed)} (variant, task) pairs do not apply (see the JSON for why).\n'
+               if len(self.skipped) > len(failed) else ''))
 
 # %% ../../nbs/15a_leaderboard.ipynb #db5b6033
 LEADERBOARD_CSS = """
-.ik-board{font:13px/1.4 system-ui,sans-serif}
+.ik-board{font:13px/1.4 system-ui,sans-serif;overflow-x:auto}
 .ik-board table{border-collapse:collapse}
 .ik-board th,.ik-board td{border:1px solid #ccc;padding:3px 8px;text-align:right}
 .ik-board th{background:#eef3f8}
+.ik-board .muted{color:#777}
+.ik-board .failed{color:#b00020;font-weight:600}
 .ik-board td:nth-child(-n+3){text-align:left}
 """
 
 # %% ../../nbs/15a_leaderboard.ipynb #52c808f0
 @patch
 def table_html(self: Leaderboard) -> str:
-    "The board as an HTML table (numbers to three significant digits), the family stated under it."
+    """The board as an HTML table (numbers to three significant digits), the family stated under it, then each failed
+    pair (red) and each refusal (grey) with its reason."""
     table = self.frame().to_html(index=False, na_rep='–', float_format=lambda x: f'{x:.3g}', border=0)
+    listed = lambda status: ''.join(f"<li><b>{html.escape(s['variant'])}</b> on {html.escape(s['dataset'])}:"
+                                    f"{html.escape(s['task'])}: {html.escape(s['reason'])}</li>"
+                                    for s in self.skipped if s['status'] == status)
+    failed, refused = listed('failed'), listed('not applicable')
     return (f'<div class="ik-board">{table}<p>p against <b>{html.escape(self.baseline)}</b>: paired Wilcoxon; '
-            f'p_holm: {html.escape(self.family)}.</p></div>')
+            f'p_holm: {html.escape(self.family)}.</p>'
+            + (f'<p class="failed">Failed:</p><ul class="failed">{failed}</ul>' if failed else '')
+            + (f'<p>Does not apply:</p><ul class="muted">{refused}</ul>' if refused else '') + '</div>')
 
 # %% ../../nbs/15a_leaderboard.ipynb #41625893
 @patch

@@ -12,8 +12,9 @@ from ..core import InsightkitError
 from ..figures import project_root, run_figure
 
 # %% auto #0
-__all__ = ['course_dir', 'lesson_paths', 'call_identity', 'run_identities', 'variant_hash', 'stale_reasons', 'prune_recording',
-           'run_course', 'cmd_course']
+__all__ = ['RECORDED', 'course_dir', 'lesson_paths', 'call_identity', 'run_identities', 'variant_hash', 'what_decides',
+           'stale_reasons', 'mined_path', 'lay_out_work', 'compact_sqlite', 'keep_recorded', 'prune_recording',
+           'keep_executed', 'run_course', 'cmd_course']
 
 # %% ../../nbs/15c_course.ipynb #e3d282a6
 def course_dir(root: str | Path | None = None) -> Path:
@@ -36,7 +37,7 @@ def lesson_paths(only=None, # lesson names or stems to run, e.g. ['01_why_retrie
 
 # %% ../../nbs/15c_course.ipynb #bfc0bce0
 def call_identity() -> str:
-    "The identity of the default local backend (model file, decoder version, guard) that every call key includes."
+    "The identity of the default local backend (weights, decoder, guard, products) that its call keys include."
     from insightkit.generation.local import LocalBackend
     return LocalBackend().call_identity()
 
@@ -58,6 +59,12 @@ def variant_hash(variant: str, settings: dict) -> str:
     from insightkit.pipeline.registry import make_variant
     return stable_hash(make_variant(variant, **settings).identity(), 12)
 
+# %% ../../nbs/15c_course.ipynb #c0a5e010
+def what_decides(identity: str) -> str:
+    """A backend identity less its products' type: what a replay must share with the recording (weights, decoder,
+    guard), since the products' type is served by the recording's identity (`keyed_identity`)."""
+    return '|'.join(part for part in identity.split('|') if not part.startswith('products='))
+
 # %% ../../nbs/15c_course.ipynb #30893f46
 def stale_reasons(manifest: dict | None = None, # a `recording.json` (default: the course's own)
                   root=None) -> list[str]:
@@ -67,8 +74,8 @@ def stale_reasons(manifest: dict | None = None, # a `recording.json` (default: t
         if not path.exists(): return [f'{path} is missing: record the course with `make course RECORD=1`']
         manifest = json.loads(path.read_text())
     why = []
-    if manifest['call_identity'] != (now := call_identity()):
-        why.append(f"the local backend's identity moved: {manifest['call_identity']} -> {now}")
+    if (was := what_decides(manifest['call_identity'])) != (now := what_decides(call_identity())):
+        why.append(f"the local model, decoder or guard moved: {was} -> {now}")
     from insightkit.pipeline.registry import variant_names
     known = set(variant_names())
     for name, r in manifest['runs'].items():
@@ -78,17 +85,62 @@ def stale_reasons(manifest: dict | None = None, # a `recording.json` (default: t
     return why
 
 # %% ../../nbs/15c_course.ipynb #102394f6
-def _course_env(mode: str, cache: Path, runs: Path) -> dict:
-    "The environment the lesson kernels inherit: the recording as call cache, its mode, a fresh runs folder."
-    env = {'INSIGHTKIT_CALL_CACHE': str(cache), 'INSIGHTKIT_CACHE_MODE': mode, 'INSIGHTKIT_RUNS': str(runs),
-           'INSIGHTKIT_PROGRESS': '0'}
+RECORDED = ('calls.sqlite', 'embeddings.sqlite', 'mined.sqlite') # the files a recording is made of
+
+# %% ../../nbs/15c_course.ipynb #c0a5e001
+def _course_env(mode: str, work: Path, identity: str | None = None) -> dict:
+    """The environment the lesson kernels inherit: the recorded files in `work` as call, embedding and mined caches,
+    an empty user cache and runs folder there, strict failures, and in replay mode the recording's backend identity."""
+    from insightkit.generation.model_files import models_dir
+    env = {'INSIGHTKIT_CALL_CACHE': str(work/'calls.sqlite'), 'INSIGHTKIT_EMBED_CACHE': str(work/'embeddings.sqlite'),
+           'INSIGHTKIT_CACHE': str(work/'cache'), 'INSIGHTKIT_MODELS': str(models_dir()),
+           'INSIGHTKIT_CACHE_MODE': mode, 'INSIGHTKIT_RUNS': str(work/'runs'), 'INSIGHTKIT_PROGRESS': '0',
+           'INSIGHTKIT_STRICT': '1', 'INSIGHTKIT_REPLAY_IDENTITY': json.dumps({'local': identity}) if identity else ''}
     for k in ('INSIGHTKIT_DATA', 'INSIGHTKIT_CONFIG', 'INSIGHTKIT_PLUGINS'): env[k] = ''  # the embedded defaults
     return env
 
+# %% ../../nbs/15c_course.ipynb #c0a5e003
+def mined_path(work: Path) -> Path:
+    "Where the lesson kernels' mined-continuation cache lives inside `work` (the user cache's `mined/mined.sqlite`)."
+    return work/'cache'/'mined'/'mined.sqlite'
+
+# %% ../../nbs/15c_course.ipynb #c0a5e004
+def lay_out_work(d: Path, # the course folder
+                 work: Path, # the fresh folder the lessons run in
+                 fresh: tuple[str, ...] = (), # recorded files to leave out (computed afresh)
+                ):
+    "Copy the recorded files from `d` into `work` (the mined continuations where the user cache expects them)."
+    for name in RECORDED:
+        src, dst = d/name, (mined_path(work) if name == 'mined.sqlite' else work/name)
+        if name in fresh or not src.exists(): continue
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(src, dst)
+
+# %% ../../nbs/15c_course.ipynb #c0a5e005
+def compact_sqlite(path: Path):
+    "Fold a SQLite file's write-ahead log into it and compact it, so the one file is the whole database."
+    import sqlite3
+    con = sqlite3.connect(path)
+    con.execute('PRAGMA wal_checkpoint(TRUNCATE)')
+    con.execute('PRAGMA journal_mode=DELETE')
+    con.execute('VACUUM')
+    con.close()
+
+# %% ../../nbs/15c_course.ipynb #c0a5e006
+def keep_recorded(d: Path, work: Path):
+    "Write the recorded files made in `work` back into the course folder `d`, each compacted to one file."
+    for name in RECORDED:
+        src = mined_path(work) if name == 'mined.sqlite' else work/name
+        if not src.exists(): continue
+        compact_sqlite(src)
+        shutil.copy(src, d/name)
+
 # %% ../../nbs/15c_course.ipynb #31160aa5
 def _recording_manifest(d: Path, cache: Path, runs: Path, lessons: list[dict]) -> dict:
-    "What the new recording holds and was made with."
+    "What the new recording holds and was made with (the CPU's instruction set too, for the replay test)."
+    import torch
     return {'recorded': time.strftime('%Y-%m-%d %H:%M:%S'), 'call_identity': call_identity(),
+            'cpu_capability': torch.backends.cpu.get_cpu_capability(),
             'bytes': cache.stat().st_size, 'lessons': [x['lesson'] for x in lessons],
             'calls': sum(x['llm_calls'].get('calls', 0) for x in lessons), 'runs': run_identities(runs)}
 
@@ -119,20 +171,38 @@ def _finish_recording(d: Path, cache: Path, runs: Path, done: list[dict], start:
     manifest['bytes'] = cache.stat().st_size
     old.write_text(json.dumps(manifest, indent=1) + '\n')
 
+# %% ../../nbs/15c_course.ipynb #c0a5e008
+def keep_executed(executed: Path, # the lesson as papermill left it
+                  lesson: Path, # the lesson in `course/`
+                 ):
+    """Write the executed lesson over the committed one, keeping its outputs but not papermill's timings and ids, so the
+    committed lessons read with their results on GitHub and in the book."""
+    nb = json.loads(executed.read_text(encoding='utf-8'))
+    nb['metadata'].pop('papermill', None)
+    for c in nb['cells']:
+        c['metadata'].pop('papermill', None)
+        c['metadata'].pop('execution', None)
+    lesson.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + '\n', encoding='utf-8')
+
 # %% ../../nbs/15c_course.ipynb #bd3eebe5
 def run_course(record: bool = False, # True: record a new call cache with the default model (needs no network)
                only=None, # lesson names to run (default: all)
                timeout: float = 900, # seconds a lesson cell may run
                root=None) -> dict:
-    "Execute the lessons (replay mode by default); per lesson its status, seconds and LLM calls, cached or not."
+    """Execute the lessons (replay mode by default) in a fresh folder laid out from the recording; per lesson its
+    status, seconds and LLM calls, cached or not. Recording writes the recorded files and executed lessons back."""
     d = course_dir(root); lessons, out = lesson_paths(only, root), d/'out'
-    rec, tmp, start = d/'calls.sqlite', Path(tempfile.mkdtemp(prefix='insightkit-course-')), time.time()
-    if not record and not rec.exists():
-        raise InsightkitError(f'{rec} is missing: record it with `make course RECORD=1`')
-    cache = rec if record else tmp/'calls.sqlite'
-    if not record: shutil.copy(rec, cache)
-    saved = {k: os.environ.get(k) for k in _course_env('', cache, tmp)}
-    os.environ.update(_course_env('record' if record else 'replay', cache, tmp/'runs'))
+    work, start = Path(tempfile.mkdtemp(prefix='insightkit-course-')), time.time()
+    if not record and not (d/'calls.sqlite').exists():
+        raise InsightkitError(f"{d/'calls.sqlite'} is missing: record it with `make course RECORD=1`")
+    manifest = json.loads((d/'recording.json').read_text()) if (d/'recording.json').exists() else {}
+    if record and only and manifest and manifest['call_identity'] != (here := call_identity()):
+        raise InsightkitError(f"the recording was made as {manifest['call_identity']}, this machine decodes as {here}: "
+                              'record the whole course (`make course RECORD=1`) so one identity keys every call')
+    lay_out_work(d, work, fresh=('embeddings.sqlite', 'mined.sqlite') if record and not only else ())
+    env = _course_env('record' if record else 'replay', work, None if record else manifest.get('call_identity'))
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
     try: done = [{'lesson': p.stem, **run_figure(p, out, {}, timeout)} for p in lessons]
     finally:
         for k, v in saved.items():
@@ -143,8 +213,11 @@ def run_course(record: bool = False, # True: record a new call cache with the de
               'seconds': round(sum(x['seconds'] for x in done), 1),
               'lessons': [{k: x.get(k) for k in ('lesson', 'status', 'seconds', 'llm_calls', 'error') if k in x}
                           for x in done]}
-    if record and report['ok']: _finish_recording(d, cache, tmp/'runs', done, start, partial=bool(only))
-    shutil.rmtree(tmp, ignore_errors=True)
+    if record and report['ok']:
+        _finish_recording(d, work/'calls.sqlite', work/'runs', done, start, partial=bool(only))
+        keep_recorded(d, work)
+        for p in lessons: keep_executed(out/'notebooks'/p.name, p)
+    shutil.rmtree(work, ignore_errors=True)
     return report
 
 # %% ../../nbs/15c_course.ipynb #6d7a0fb6

@@ -18,7 +18,7 @@ from ..store import (QUICK_CHECK_MAX_BYTES, DamagedCacheError, DamagedCacheWarni
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['CACHE_MODES', 'RUN_LABEL', 'cache_mode', 'call_cache_path', 'call_key', 'CallCache', 'current_run',
+__all__ = ['CACHE_MODES', 'RUN_LABEL', 'cache_mode', 'call_cache_path', 'call_key', 'keyed_identity', 'CallCache', 'current_run',
            'default_call_cache', 'usage_by_role', 'call_stats']
 
 # %% ../../nbs/01a_call_cache.ipynb #e5269afb
@@ -55,6 +55,17 @@ CREATE TABLE IF NOT EXISTS events(id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT
 CREATE INDEX IF NOT EXISTS events_run ON events(run);
 CREATE TABLE IF NOT EXISTS broken(key TEXT PRIMARY KEY, error TEXT, created REAL);
 '''
+
+# %% ../../nbs/01a_call_cache.ipynb #5a1c0e01
+def keyed_identity(backend, # a backend: its `name` and `call_identity()`
+                   mode: str, # the cache mode of the call
+                  ) -> str:
+    """The backend identity a call's key holds: the backend's own, or in `replay` mode the identity the recording was
+    made with, where `INSIGHTKIT_REPLAY_IDENTITY` (JSON, backend name -> identity) names one. A recording then serves
+    on any CPU: the products' type (bfloat16, float32, 8- or 4-bit) belongs to a call's identity, and a laptop without
+    bfloat16 would otherwise miss every call a bfloat16 machine recorded."""
+    named = json.loads(os.environ.get('INSIGHTKIT_REPLAY_IDENTITY') or '{}') if mode == 'replay' else {}
+    return named.get(backend.name) or backend.call_identity()
 
 # %% ../../nbs/01a_call_cache.ipynb #ccd33d86
 class CallCache:

@@ -13,7 +13,7 @@ from ..core import canonical_json, progress
 from ..secrets import remember_secrets, secret_values
 from .base import (Reply, GenSettings, Backend, LLMError, SchemaError, CacheMissError,
                                         normalize_schema, backend_class, backend_names)
-from .cache import CallCache, call_key, default_call_cache
+from .cache import CallCache, call_key, default_call_cache, keyed_identity
 from .local import DEFAULT_LOCAL_MODEL, LocalBackend, clear_loaded_models
 # names callers used to import from this module; they now live in the chapters above
 from .base import OutputValidationError
@@ -216,7 +216,8 @@ def chat_batch(self: LLM, conversations: list, schema=None, max_tokens: int | No
     schema raise `OutputValidationError`, with `broken` (one flag per conversation) when the backend said which."""
     schema, settings = checked_schema(schema), self.settings(max_tokens, temperature, seed, stop)
     convs = [as_messages(c) for c in conversations]
-    cache, mode, fingerprint = self.cache, self.cache.mode, self.backend.call_identity()
+    cache, mode = self.cache, self.cache.mode
+    fingerprint = keyed_identity(self.backend, mode)
     keys = [call_key(self.backend.name, fingerprint, c, schema, settings) for c in convs]
     found = cache.get_many(keys) if mode != 'off' else {}
     bad = cache.get_broken([k for k in keys if k not in found]) if skip_broken and mode != 'off' else {}

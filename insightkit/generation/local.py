@@ -26,7 +26,7 @@ from .model_files import (DEFAULT_LOCAL_MODEL, SMOLLM_PACKAGE, SMOLLM_GGUF, WEIG
 # %% auto #0
 __all__ = ['NO_REPEAT_NGRAM', 'DECODER_VERSION', 'LoadedModel', 'clear_loaded_models', 'set_torch_threads', 'pick_device',
            'pick_dtype', 'load_causal_lm', 'schema_instruction', 'with_schema_instruction', 'cut_at_stop',
-           'LocalBackend', 'reply_or_error', 'replies_or_raise', 'reply_room', 'engine_matmul_dtype',
+           'LocalBackend', 'reply_or_error', 'replies_or_raise', 'reply_room', 'matmul_type', 'engine_matmul_dtype',
            'default_tokenizer']
 
 # %% ../../nbs/01b_local.ipynb #a720cb77
@@ -248,8 +248,10 @@ def decoder(self: LocalBackend) -> str:
 # %% ../../nbs/01b_local.ipynb #08fe683b
 @patch
 def call_identity(self: LocalBackend) -> str:
-    "The weights' fingerprint, the decoding loop and the default repetition guard: each changes the replies."
-    return f'{self.fingerprint()}|{self.decoder()}-{DECODER_VERSION}|no_repeat_ngram={self.no_repeat_ngram}'
+    """The weights' fingerprint, the decoding loop, the default repetition guard and the type the products are computed
+    in (`products`): each changes the replies."""
+    return (f'{self.fingerprint()}|{self.decoder()}-{DECODER_VERSION}|no_repeat_ngram={self.no_repeat_ngram}'
+            f'|products={self.products()}')
 
 # %% ../../nbs/01b_local.ipynb #0e87492d
 @patch
@@ -375,15 +377,36 @@ def engine_job(self: LocalBackend, lm: LoadedModel, prompt: str, schema: dict | 
                                settings.seed, matcher, guard, settings.stop, lm.tok, lm.model.config.vocab_size))
 
 # %% ../../nbs/01b_local.ipynb #93f645bc
-def engine_matmul_dtype(setting: str, lm: LoadedModel) -> str | None:
-    """The type of the engine's projections: `auto` is bfloat16 for a float32 model on a CPU with bfloat16 instructions
-    (oneDNN says so), else the model's own; `float32` or any other torch type name is taken as given."""
+def matmul_type(setting: str, # auto, or a torch type name
+                device: str, # where the model runs
+                model_dtype, # the model's torch type
+               ) -> str | None:
+    """The type of the engine's projections, None for the model's own: `auto` is bfloat16 for a float32 model on a CPU
+    with bfloat16 instructions (oneDNN says so), else the model's own; any torch type name is taken as given."""
     import torch
     if setting == 'auto':
         mkldnn = torch.backends.mkldnn.is_available() and torch.ops.mkldnn._is_mkldnn_bf16_supported()
-        fast = lm.device == 'cpu' and mkldnn
-        return 'bfloat16' if fast and lm.model.dtype == torch.float32 else None
-    return None if getattr(torch, setting) == lm.model.dtype else setting
+        return 'bfloat16' if device == 'cpu' and mkldnn and model_dtype == torch.float32 else None
+    return None if getattr(torch, setting) == model_dtype else setting
+
+# %% ../../nbs/01b_local.ipynb #9b0d1c01
+def engine_matmul_dtype(setting: str, lm: LoadedModel) -> str | None:
+    "`matmul_type` for a loaded model."
+    return matmul_type(setting, lm.device, lm.model.dtype)
+
+# %% ../../nbs/01b_local.ipynb #9b0d1c02
+@patch
+def products(self: LocalBackend) -> str:
+    """The type the replies' products are computed in, without loading the model: the engine's projection type, with
+    `+int4xN` where decoding steps of at most N rows multiply by the 4-bit pack of a GGUF's 4-bit blocks; `generate`
+    multiplies in the model's type."""
+    device = pick_device(self.device)
+    model = pick_dtype(self.dtype, device)
+    own = str(model).removeprefix('torch.')
+    if self.decoder() != 'engine': return own
+    mm = matmul_type(self.matmul_dtype, device, model) or own
+    four = self.int4_rows and mm == 'bfloat16' and device == 'cpu' and self.gguf is not None
+    return mm + (f'+int4x{self.int4_rows}' if four else '')
 
 # %% ../../nbs/01b_local.ipynb #2015231e
 @patch

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Sequence
 
-from ..core import InsightkitError, stable_hash
+from ..core import InsightkitError, NotApplicable, stable_hash
 from ..data.datasets import DocStore, Item, TaskSpec
 from ..generation.llm import chat_or_failures
 from .variant import BaseSettings, Trace, Variant, at_least, register_variant
@@ -73,7 +73,7 @@ def retrieve(settings: RetrievalSettings, store: DocStore, task: TaskSpec,
     if task.scope == 'document':
         out = []
         for it, q in zip(items, queries):
-            if not it.gold_ids: raise InsightkitError(f'item {it.id} names no document to retrieve from')
+            if not it.gold_ids: raise NotApplicable(f'item {it.id} names no document to retrieve from')
             units = document_chunks(store, it.gold_ids[0], settings.chunk_tokens)
             hits = index_for(store, settings.kb, settings.retriever, units, it.gold_ids[0]).search(q, k)
             out.append([{'id': h.id, 'score': round(float(h.score), 4), 'text': h.text} for h in hits])

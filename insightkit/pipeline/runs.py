@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..core import InsightkitError, package_versions, progress, stable_hash
+from ..core import InsightkitError, NotApplicable, package_versions, progress, stable_hash
 from ..generation.cache import RUN_LABEL
 from ..data.datasets import Dataset, DocStore, Item, TaskSpec
 from .variant import Trace, Variant, add_usage, count_tokens
@@ -162,7 +162,7 @@ def run(variant: Variant, # the method
     if len({it.id for it in items}) != len(items):
         raise InsightkitError(f'{task.name} items have repeated ids; give each a distinct id')
     if variant.tasks and task.kind not in variant.tasks:
-        raise InsightkitError(f'{variant.name} answers {", ".join(variant.tasks)} tasks, not {task.name} ({task.kind})')
+        raise NotApplicable(f'{variant.name} answers {", ".join(variant.tasks)} tasks, not {task.name} ({task.kind})')
     ident = run_identity(variant, items, store, task, data)
     ident_hash = stable_hash(ident, 12)
     label = f'{name or variant.name + "-" + task.name}-{ident_hash}'

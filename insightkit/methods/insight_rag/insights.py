@@ -13,7 +13,7 @@ from ...core import InsightkitError, cache_dir, canonical_json, file_sha256, sta
 from ...store import SqliteStore
 
 # %% auto #0
-__all__ = ['miner_source', 'miner_fingerprint', 'miner_lowercase', 'MinedCache', 'CachedMiner', 'item_doc_ids',
+__all__ = ['miner_source', 'miner_recipe', 'miner_fingerprint', 'miner_lowercase', 'MinedCache', 'CachedMiner', 'item_doc_ids',
            'find_covering_miner', 'default_miner_dir', 'default_miner']
 
 # %% ../../../nbs/07a_insights.ipynb #d2efc3c4
@@ -29,14 +29,31 @@ def miner_source(miner) -> tuple[Path | None, dict]:
     if not path.is_dir(): return None, {}
     return _find_model_dir(path)
 
+# %% ../../../nbs/07a_insights.ipynb #7c0a11e1
+def miner_recipe(folder: Path, # the miner's weights folder
+                 info: dict, # its run's `miner.json`
+                ) -> dict | None:
+    """What a finished training run was asked to do — base model file, settings, and the digests of its training items
+    and documents —, or None for a checkpoint or weights trained elsewhere. Two runs of one recipe on different CPUs
+    round differently and end with slightly different weights, yet they are the same miner to a reader; keying mined
+    continuations by the recipe lets a recording (the course's) serve on any CPU."""
+    if (info or {}).get('status') != 'finished' or folder.name != info.get('model_dir') or not info.get('items'):
+        return None
+    return {'config': info.get('config'), 'base': Path(info.get('base_model_folder') or '').name,
+            'items': info['items'].get('sha256'), 'docs': (info.get('info') or {}).get('docs_sha256'),
+            'doc_ids': (info.get('info') or {}).get('doc_ids')}
+
 # %% ../../../nbs/07a_insights.ipynb #af060c12
 def miner_fingerprint(miner) -> str:
-    "A digest of a miner's weights and training settings, without loading it."
+    """A digest of what made a miner, without loading it: for a finished miner this project trained, its recipe
+    (`miner_recipe`); for other weights, the weights and their training settings; for a plain model, its name and
+    file."""
     from insightkit.generation.local import LocalBackend, weights_fingerprint
     folder, info = miner_source(miner)
     if folder is None:
         name = miner.name if hasattr(miner, 'name') else str(miner)
         return 'model:' + stable_hash([name, LocalBackend(name).fingerprint()], 24)
+    if (recipe := miner_recipe(folder, info)) is not None: return 'recipe:' + stable_hash(recipe, 24)
     return stable_hash({'weights': weights_fingerprint(folder), 'config': (info or {}).get('config')}, 24)
 
 # %% ../../../nbs/07a_insights.ipynb #59d8c10f

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from typing import Any, Literal, Sequence
 
 from fastcore.basics import patch
-from ...core import InsightkitError
+from ...core import InsightkitError, NotApplicable
 from ...data.datasets import DocStore, Item, TaskSpec
 from .identifier import (IDENTIFIER_EXAMPLES, IDENTIFIER_SYSTEM, MATCHING_TASK, _identify,
                                                        grammar_plurality, ground_insights, rule_based_insights)
@@ -65,7 +65,7 @@ def native_items(items: Sequence[Item]) -> list:
     for it in items:
         if 'source' in it.meta: out.append(it.meta['source'])
         elif 'doc1' in it.meta: out.append(SimpleNamespace(doc1=it.meta['doc1'], doc2=it.meta['doc2']))
-        else: raise InsightkitError(f'item {it.id} is not an Insight-RAG item, so no default miner has read its '
+        else: raise NotApplicable(f'item {it.id} is not an Insight-RAG item, so no default miner has read its '
                                     'documents; give the variant a trained miner (miner=PATH)')
     return out
 
@@ -73,7 +73,7 @@ def native_items(items: Sequence[Item]) -> list:
 def store_corpus(store: DocStore):
     "The native Insight-RAG corpus behind `store` (the dataset attaches it), whose documents the default miner reads."
     c = getattr(store, 'corpus', None)
-    if c is None: raise InsightkitError(f'{store!r} is not an Insight-RAG store, so there is no corpus to train the '
+    if c is None: raise NotApplicable(f'{store!r} is not an Insight-RAG store, so there is no corpus to train the '
                                         'default miner on; give the variant a trained miner (miner=PATH)')
     return c
 

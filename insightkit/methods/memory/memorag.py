@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import re
 from typing import Any, Literal, Sequence
 
-from ...core import InsightkitError
+from ...core import InsightkitError, NotApplicable
 from ...data.datasets import DocStore, Item, TaskSpec
 from ...pipeline.baselines import RetrievalSettings, merge_by_rank, passages_of, retrieve
 from ...pipeline.variant import BaseSettings, Trace, Variant, at_least, register_variant, truncate_tokens
@@ -91,11 +91,11 @@ class MemoRagVariant(Variant):
 
     def prepare(self, store: DocStore, items: Sequence[Item], task: TaskSpec) -> dict:
         if task.scope != 'document':
-            raise InsightkitError(f'memorag remembers one long document per item; task {task.name} searches a corpus')
+            raise NotApplicable(f'memorag remembers one long document per item; task {task.name} searches a corpus')
         s, llm = self.settings, self.llm('memory')
         docs = {}
         for it in items:
-            if not it.gold_ids: raise InsightkitError(f'item {it.id} names no document to remember')
+            if not it.gold_ids: raise NotApplicable(f'item {it.id} names no document to remember')
             docs.setdefault(it.gold_ids[0], store[it.gold_ids[0]].text)
         mstore = MemoryStore()
         mems = remember(docs, llm, mstore, s.gist_window, s.gist_tokens, s.memory_tokens, s.seed)
@@ -137,7 +137,7 @@ def in_document_order(lists: Sequence[Sequence[dict]], n: int) -> list[dict]:
 def answer(self: MemoRagVariant, items, prepared, task, store):
     s, traces = self.settings, [Trace(it) for it in items]
     if bad := [it.id for it in items if not it.gold_ids]:
-        raise InsightkitError(f'items {", ".join(bad)} name no document to remember')
+        raise NotApplicable(f'items {", ".join(bad)} name no document to remember')
     missing = [it for it in items if it.gold_ids and it.gold_ids[0] not in (prepared or {})]
     if prepared is None or missing: prepared = {**(prepared or {}), **self.prepare(store, missing or items, task)}
     kinds = list(SUMMARY_CLUES) if task.kind == 'summary' else s.clue_kinds()
@@ -198,7 +198,7 @@ class FullVariant(Variant):
 
     def answer(self, items, prepared, task, store):
         if task.scope != 'document':
-            raise InsightkitError(f'full-context reads one document per item; task {task.name} searches a corpus')
+            raise NotApplicable(f'full-context reads one document per item; task {task.name} searches a corpus')
         traces, llm = [Trace(it) for it in items], self.llm('generator')
         docs = [t.stage('retrieved', [{'id': it.gold_ids[0], 'score': 1.0}]) for t, it in zip(traces, items)]
         passages = [[(it.gold_ids[0], truncate_tokens(store[it.gold_ids[0]].text, self.settings.context_tokens, llm))]
