@@ -1,5 +1,6 @@
 # The README's two commands. Each first installs what is missing (tools/install.py), then does its job.
 PYTHON ?= python3
+# quick (a smoke test), standard (cells sized for a verdict on each claim: `make figures MODE=standard`) or full
 MODE ?= quick
 # full mode only: at most CAP items per cell, a check of the full path (`make figures MODE=full CAP=2`)
 CAP ?=

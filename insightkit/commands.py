@@ -107,7 +107,9 @@ def add_variant_flags(q, variant: str | None = None):
 
 # %% ../nbs/13b_commands.ipynb #c3c59fbe
 @command('figures', 'regenerate the paper figures and tables (paper_figures/out/)',
-         arg('--quick', action='store_true', help='CI-sized run (default)', group='mode'),
+         arg('--quick', action='store_true', help='a smoke test: a few items per cell (default)', group='mode'),
+         arg('--standard', action='store_true', help='cells sized for a verdict on each claim (>= 100 questions where '
+                                                     'the data has them)', group='mode'),
          arg('--full', action='store_true', help='the full study', group='mode'),
          arg('--only', nargs='+', metavar='NAME', help='run only these notebooks, e.g. fig00_corpus'), *DATA_ARGS,
          arg('--timeout', type=float, help='seconds allowed per notebook cell (default: an hour)'),
@@ -122,7 +124,8 @@ def cmd_figures(a):
     "Regenerate the paper figures and tables."
     from insightkit.figures import CELL_TIMEOUT, run_figures, user_parameters
     extra = user_parameters(a.param, a.cap, a.full)
-    m = run_figures(mode='full' if a.full else 'quick', only=a.only, data=a.data, prefix=a.prefix,
+    mode = 'full' if a.full else 'standard' if a.standard else 'quick'
+    m = run_figures(mode=mode, only=a.only, data=a.data, prefix=a.prefix,
                     timeout=a.timeout or CELL_TIMEOUT, fresh=a.fresh, jobs=a.jobs, dry_run=a.dry_run, extra=extra)
     if a.dry_run:
         from insightkit.estimate import estimate_lines

@@ -79,21 +79,27 @@ def recorded_usage(nb_path: Path, mode: str) -> dict | None:
 
 # %% ../nbs/13_estimate.ipynb #5f8beb6e
 def notebook_estimate(nb_path: Path, mode: str, entry: dict | None) -> dict:
-    """One notebook's expected calls and tokens in `mode`: its last run in that mode that asked the models, else its
-    quick run scaled by `full_items / quick_items`, else the project's recorded run (`recorded_usage`), else unknown
-    (`basis` says which)."""
+    """One notebook's expected calls, tokens and seconds in `mode`: its last run in that mode that asked the models,
+    else its quick run scaled by `full_items` (or `standard_items`) `/ quick_items`, else the project's recorded run
+    (`recorded_usage`), else unknown (`basis` says which). A notebook with no `mode` parameter runs quick in
+    standard mode."""
+    if mode == 'standard' and 'mode' not in notebook_defaults(nb_path):
+        return notebook_estimate(nb_path, 'quick', entry)
     if not entry or not entry.get('run'): return recorded_usage(nb_path, mode) or {'basis': 'unknown: no run recorded'}
     # what its last run that asked the models logged (recorded by the runner), else its busiest logged run
     used = entry.get('llm_usage') or scope_usage(busiest_scope(nb_path.stem) or entry['run'])
     if entry.get('mode') == mode:
-        return {**used, **capped_basis(f'its last {mode} run', (entry.get('parameters') or {}).get('cap'))}
+        return {**used, **{k: entry[k] for k in ('seconds',) if k in entry},
+                **capped_basis(f'its last {mode} run', (entry.get('parameters') or {}).get('cap'))}
     if not used['calls']: return {**used, 'basis': f"no LLM call in its last {entry.get('mode')} run"}
     d = notebook_defaults(nb_path)
-    if mode == 'full' and entry.get('mode') == 'quick' and d.get('quick_items') and d.get('full_items'):
-        f = d['full_items'] / d['quick_items']
+    items = d.get(f'{mode}_items')
+    if mode != 'quick' and entry.get('mode') == 'quick' and d.get('quick_items') and items:
+        f = items / d['quick_items']
         return {'calls': round(used['calls'] * f), 'cached': 0, 'prompt_tokens': round(used['prompt_tokens'] * f),
                 'completion_tokens': round(used['completion_tokens'] * f),
-                'basis': f"its quick run x {f:g} (full_items {d['full_items']} / quick_items {d['quick_items']})"}
+                'seconds': round(entry.get('seconds', 0) * f),
+                'basis': f"its quick run x {f:g} ({mode}_items {items} / quick_items {d['quick_items']})"}
     return recorded_usage(nb_path, mode) or {'basis': f"unknown: only a {entry.get('mode')} run is recorded and the "
                                                       'notebook declares no full_items and quick_items'}
 
@@ -102,7 +108,8 @@ def figure_estimate(nbs: list[Path], mode: str, manifest: dict) -> dict:
     "Per notebook and in total: the calls and tokens running `nbs` in `mode` should ask, and their cost at `price()`."
     rows = {nb.stem: notebook_estimate(nb, mode, manifest.get('figures', {}).get(nb.stem)) for nb in nbs}
     known = [r for r in rows.values() if 'calls' in r]
-    total = {k: sum(r[k] for r in known) for k in ('calls', 'cached', 'prompt_tokens', 'completion_tokens')}
+    total = {k: sum(r.get(k, 0) for r in known)
+             for k in ('calls', 'cached', 'prompt_tokens', 'completion_tokens', 'seconds')}
     cost = price()
     if cost is not None:
         total['cost_usd'] = round((total['prompt_tokens'] * cost[0] + total['completion_tokens'] * cost[1]) / 1e6, 4)
@@ -118,6 +125,9 @@ def estimate_lines(est: dict) -> list[str]:
     cost = f", about ${t['cost_usd']:,.2f} at INSIGHTKIT_PRICE" if 'cost_usd' in t else ''
     out = [f"estimate for {est['mode']} mode: {t['calls']:,} LLM calls ({t['cached']:,} served by the cache last "
            f"time), {t['prompt_tokens']:,} prompt and {t['completion_tokens']:,} completion tokens{cost}"]
+    if t.get('seconds'):
+        out.append(f"  about {t['seconds']/60:,.0f} min of notebook time on this machine (from the last runs' seconds, "
+                   'scaled like the calls; notebooks run side by side take less wall time)')
     if est['unknown']: out.append(f"  not estimated (no basis): {', '.join(est['unknown'])}")
     if capped := [k for k, r in est['notebooks'].items() if 'cap' in r]:
         out.append(f"  from runs capped in items per cell (an uncapped run asks more): {', '.join(capped)}")

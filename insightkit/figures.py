@@ -11,11 +11,11 @@ from .core import DataSource, InsightkitError, file_sha256, package_versions, pr
 from .secrets import redact, scrub
 
 # %% auto #0
-__all__ = ['CELL_TIMEOUT', 'QUIET_KERNEL', 'LONGEST_FIRST', 'project_root', 'figure_notebooks', 'save_figure', 'save_table',
-           'library_fingerprint', 'figure_key', 'up_to_date', 'folder_signature', 'stored_result', 'data_file_hashes',
-           'llm_call_stats', 'notebook_parameters', 'scrub_strings', 'run_figure', 'figure_jobs', 'start_order',
-           'run_figure_apart', 'figure_worker', 'data_root', 'parse_param', 'user_parameters', 'figure_parameters',
-           'figures_to_run', 'write_manifest', 'run_figures']
+__all__ = ['CELL_TIMEOUT', 'QUIET_KERNEL', 'MODES', 'REPORT', 'LONGEST_FIRST', 'project_root', 'figure_notebooks', 'save_figure',
+           'save_table', 'library_fingerprint', 'figure_key', 'up_to_date', 'folder_signature', 'stored_result',
+           'data_file_hashes', 'llm_call_stats', 'notebook_parameters', 'scrub_strings', 'run_figure',
+           'passed_parameters', 'figure_jobs', 'start_order', 'run_figure_apart', 'figure_worker', 'data_root',
+           'parse_param', 'user_parameters', 'figure_parameters', 'figures_to_run', 'write_manifest', 'run_figures']
 
 # %% ../nbs/13_figures.ipynb #fa603188
 def project_root(start: str | Path | None = None) -> Path:
@@ -182,7 +182,7 @@ def run_figure(nb_path: Path, # the paper notebook
     from papermill.exceptions import PapermillExecutionError
     name = nb_path.stem
     declared = notebook_parameters(nb_path)
-    passed = {k: v for k, v in params.items() if k in declared}
+    passed = passed_parameters(params, declared)
     run = f'figures:{name}:{uuid.uuid4().hex[:8]}'
     executed = out_dir/'notebooks'/nb_path.name
     executed.parent.mkdir(parents=True, exist_ok=True)
@@ -216,11 +216,24 @@ def run_figure(nb_path: Path, # the paper notebook
     if 'error' in entry: entry['error'] = scrub(entry['error'])
     return redact(entry)
 
+# %% ../nbs/13_figures.ipynb #c1a9e002
+MODES = ('quick', 'standard', 'full')
+
+# %% ../nbs/13_figures.ipynb #c1a9e003
+def passed_parameters(params: dict, # the runner's and the user's parameters
+                      declared: set[str], # what the notebook's `parameters` cell assigns
+                     ) -> dict:
+    "The parameters a notebook declares, without `quick` when it declares `mode` (its mode then decides alone)."
+    return {k: v for k, v in params.items() if k in declared and not (k == 'quick' and 'mode' in declared)}
+
 # %% ../nbs/13_figures.ipynb #eddae930
 def figure_jobs() -> int:
     "Notebooks run side by side: `INSIGHTKIT_FIGURE_JOBS`, else 2 on a machine with two or more cores, else 1."
     if os.environ.get('INSIGHTKIT_FIGURE_JOBS'): return max(1, int(os.environ['INSIGHTKIT_FIGURE_JOBS']))
     return 2 if (os.cpu_count() or 1) >= 2 else 1
+
+# %% ../nbs/13_figures.ipynb #c1a9e005
+REPORT = 'report'  # the reproduction report: run after every other notebook, whose claims files it reads
 
 # %% ../nbs/13_figures.ipynb #b3a81bb9
 # the notebooks that take longest from empty caches on a 2-core CPU: started first when notebooks run side by side
@@ -313,11 +326,12 @@ def figure_parameters(nbs: list[Path], # the notebooks about to run
 def figures_to_run(nbs: list[Path], params: dict, manifest: dict, hashes: dict, versions: dict, out_dir: Path,
                    fresh: bool = False, # run every notebook, up to date or not
                   ) -> dict:
-    "Each notebook whose outputs are not up to date, with the key its run will record (`figure_key`)."
+    """Each notebook whose outputs are not up to date, with the key its run will record (`figure_key`); the report
+    always (it reads the claims the others wrote)."""
     library, todo = library_fingerprint(), {}
     for nb in nbs:
         key, old = figure_key(nb, params, hashes, versions, library), manifest['figures'].get(nb.stem)
-        if not fresh and up_to_date(old, key, out_dir):
+        if not fresh and nb.stem != REPORT and up_to_date(old, key, out_dir):
             print(f"{nb.stem}: up to date (ok in {old['seconds']} s when it ran; --fresh runs it again)", flush=True)
         else: todo[nb] = key
     return todo
@@ -330,7 +344,7 @@ def write_manifest(manifest: dict, path: Path):
     os.replace(tmp, path)
 
 # %% ../nbs/13_figures.ipynb #122995cd
-def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) or 'full'
+def run_figures(mode: str = 'quick', # `MODES`: 'quick' (a smoke test), 'standard' (cells sized for a verdict), 'full'
                 only: list[str] | None = None, # figure names; all when None
                 data: str | Path | None = None, # data folder (default: INSIGHTKIT_DATA, fetched copy, embedded)
                 prefix: str | None = None, # file prefix in the data folder
@@ -341,9 +355,9 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
                 dry_run: bool = False, # only estimate the LLM calls, tokens and cost (returns `{'estimate': ...}`)
                 extra: dict | None = None, # the user's notebook parameters (`--param`, `--cap`): `figure_parameters`
                ) -> dict:
-    """Run the paper notebooks (`jobs` at a time, longest first), write `paper_figures/out/manifest.json` after each,
-    and return the manifest."""
-    if mode not in ('quick', 'full'): raise InsightkitError(f"mode must be 'quick' or 'full', not {mode!r}")
+    """Run the paper notebooks (`jobs` at a time, longest first, the reproduction report last), write
+    `paper_figures/out/manifest.json` after each, and return the manifest."""
+    if mode not in MODES: raise InsightkitError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
     import threading; from concurrent.futures import ThreadPoolExecutor
     nbs = figure_notebooks(root, only)
     src = resolve_data(data, prefix)
@@ -351,7 +365,7 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
     manifest_path = out_dir/'manifest.json'
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
     manifest.setdefault('figures', {})
-    params = figure_parameters(nbs, dict(quick=mode == 'quick', mode=mode, data_dir=str(src.dir), data=data_root(data),
+    params = figure_parameters(nbs, dict(quick=mode != 'full', mode=mode, data_dir=str(src.dir), data=data_root(data),
                                          prefix=src.prefix, out_dir=str(out_dir), fresh=fresh), extra)
     jobs = figure_jobs() if jobs is None else max(1, jobs)
     # the cores (up to 8) shared among the kernels running at once, unless the user chose
@@ -376,14 +390,16 @@ def run_figures(mode: str = 'quick', # 'quick' (subsampled questions, CI-sized) 
             print(f"{nb.stem}: {entry['status']} in {entry['seconds']} s; LLM calls {calls['uncached']} new, "
                   f"{calls['cached']} cached{error}", flush=True)
             bar.update(1)
+    report = [nb for nb in todo if nb.stem == REPORT]
     if jobs == 1:
         os.environ.setdefault('INSIGHTKIT_THREADS', str(threads))
-        for nb in todo: record(nb, run_figure(nb, out_dir, params, timeout))
+        for nb in [nb for nb in todo if nb.stem != REPORT]: record(nb, run_figure(nb, out_dir, params, timeout))
     else:
         with ThreadPoolExecutor(jobs) as pool:
             for f in [pool.submit(lambda nb=nb: record(nb, run_figure_apart(nb, out_dir, params, timeout, threads)))
-                      for nb in start_order(list(todo), manifest)]:
+                      for nb in start_order([nb for nb in todo if nb.stem != REPORT], manifest)]:
                 f.result()
+    for nb in report: record(nb, run_figure(nb, out_dir, params, timeout))  # every other notebook's claims are in
     bar.close()
     manifest['last_run'] = {'figures': [nb.stem for nb in nbs],
                             'failed': [nb.stem for nb in nbs if manifest['figures'][nb.stem]['status'] != 'ok']}

@@ -14,9 +14,9 @@ from ..core import InsightkitError
 from .stats import correct_pvalues, paired_arrays, paired_bootstrap_ci, wilcoxon_test
 
 # %% auto #0
-__all__ = ['VERDICTS', 'ALPHA', 'EXACT_TEST', 'MIN_PAIRS', 'claim', 'pairs_needed', 'paired_evidence', 'exact_evidence',
-           'undefined_evidence', 'verdict', 'verdict_note', 'judge_claims', 'ours_text', 'claims_view', 'write_claims',
-           'read_claims', 'verdict_counts', 'table_evidence']
+__all__ = ['VERDICTS', 'ALPHA', 'EXACT_TEST', 'MIN_PAIRS', 'DIFF_SEP', 'claim', 'pairs_needed', 'paired_evidence',
+           'exact_evidence', 'undefined_evidence', 'verdict', 'verdict_note', 'judge_claims', 'ours_text',
+           'claims_view', 'write_claims', 'read_claims', 'verdict_counts', 'cell_values', 'table_evidence']
 
 # %% ../../nbs/04k_claims.ipynb #9b2839e4
 VERDICTS = ('holds', 'contradicted', 'not shown at this n', 'cannot tell')
@@ -185,13 +185,27 @@ def verdict_counts(claims) -> 'pd.DataFrame':
     counts = pd.crosstab(claims.paper, pd.Categorical(claims.verdict, categories=VERDICTS))
     return counts.reindex(columns=list(VERDICTS), fill_value=0).rename_axis(columns=None)
 
+# %% ../../nbs/04k_claims.ipynb #a0c1d2e3
+DIFF_SEP = ' − '  # a cell named 'A − B' is the per-item difference of cells A and B (a gap, a gain)
+
+# %% ../../nbs/04k_claims.ipynb #a0c1d2e4
+def cell_values(wide, # items × cells: a study table's values of one metric, pivoted
+                label: str, # a cell, or 'A − B': the per-item difference of two cells
+               ):
+    "The per-item values of a cell of `wide`, or of the difference of two; None when a cell is absent."
+    parts = label.split(DIFF_SEP)
+    if any(p not in wide.columns for p in parts) or len(parts) > 2: return None
+    return wide[parts[0]] - wide[parts[1]] if len(parts) == 2 else wide[parts[0]]
+
 # %% ../../nbs/04k_claims.ipynb #b63a2ab9
 def table_evidence(c: dict, table, # a study table (`runs_table`): method, item_id, metric, value
                    metric: str, # the table's metric for the claim's measure, e.g. 'contains_match'
                    n_boot: int = 10_000, seed: int = 0) -> dict:
-    "`paired_evidence` for a claim whose two cells are methods of a study table (undefined when either is absent)."
+    """`paired_evidence` for a claim whose two cells are methods of a study table, or differences of two
+    (`cell_values`); undefined when a cell is absent."""
     t = table[table.metric == metric]
-    missing = [m for m in (c['higher'], c['lower']) if m not in set(t.method)]
-    if missing: return undefined_evidence(c, f"no {metric} cell {', '.join(missing)}")
     wide = t.pivot_table(index='item_id', columns='method', values='value', dropna=False)
-    return paired_evidence(c, wide[c['higher']], wide[c['lower']], n_boot=n_boot, seed=seed)
+    higher, lower = cell_values(wide, c['higher']), cell_values(wide, c['lower'])
+    if higher is None or lower is None:
+        return undefined_evidence(c, f"no {metric} cell {c['higher'] if higher is None else c['lower']}")
+    return paired_evidence(c, higher, lower, n_boot=n_boot, seed=seed)

@@ -19,8 +19,8 @@ from insightkit.methods.insight_rag.identifier import (
 from .insights import default_miner_dir, miner_source
 
 # %% auto #0
-__all__ = ['SCORE_LABELS', 'JUDGE_PROMPT', 'JUDGE_SCHEMA', 'paper_grid', 'run_grid', 'grid_frame', 'plot_k_curves',
-           'trend_claims', 'matching_flips', 'retrieval_failures', 'completed_runs', 'judge_insights',
+__all__ = ['SCORE_LABELS', 'JUDGE_PROMPT', 'JUDGE_SCHEMA', 'paper_grid', 'run_grid', 'grid_frame', 'plot_k_curves', 'cell_label',
+           'grid_table', 'trend_claims', 'matching_flips', 'retrieval_failures', 'completed_runs', 'judge_insights',
            'component_analysis']
 
 # %% ../../../nbs/07c_study.ipynb #5f599341
@@ -93,103 +93,84 @@ def plot_k_curves(df, # a `grid_frame`
     ax.minorticks_off(); ax.legend(fontsize=7)
 
 # %% ../../../nbs/07c_study.ipynb #66e8bdfa
-def _cells(df, variant: str, col: str) -> dict:
-    "One column of a grid's document cells of `variant`, keyed by k (triple-RAG cells left out)."
-    g = df[(df.variant == variant) & (df.method != 'RAG (triples)')]
-    return {int(k): float(v) for k, v in zip(g.k, g[col])}
+def cell_label(method: str, k) -> str:
+    "A grid cell's name in claims and study tables: 'Vanilla', 'RAG k=3', 'Insight-RAG k=1'."
+    return method if not k else f'{method} k={int(k)}'
 
 # %% ../../../nbs/07c_study.ipynb #e61f9942
-def _pc(x: float) -> str:
-    "A share as a percentage with one decimal."
-    return f'{100*x:.1f}'
+def grid_table(df, # a `grid_frame`
+              ) -> 'pd.DataFrame':
+    "The per-question scores of a grid's cells (`runs_table` of their run folders), each labelled `cell_label`."
+    from insightkit.evaluation.report import runs_table
+    return runs_table(list(df.run_dir), labels=[cell_label(m, k) for m, k in zip(df.method, df.k)])
 
 # %% ../../../nbs/07c_study.ipynb #ed2a6505
-def _series(scores: dict) -> str:
-    "A score for each k, in percent."
-    return ', '.join(f'k={k}: {_pc(scores[k])}' for k in sorted(scores))
+def _ks(df, variant: str) -> list[int]:
+    "The k of a grid's document cells of `variant`, ascending (triple-RAG cells left out)."
+    return sorted(int(k) for k in df[(df.variant == variant) & (df.method != 'RAG (triples)')].k)
 
 # %% ../../../nbs/07c_study.ipynb #6cebb6d0
-@dataclass
-class _Trends:
-    "A grid's curves for `trend_claims`: scores and context tokens by k, and Insight-RAG's lead over RAG."
-    rag: dict  # k: RAG's score
-    ins: dict  # k: Insight-RAG's score
-    van: dict  # k: the vanilla score (k=0)
-    ctx_rag: dict  # k: RAG's context tokens per question
-    ctx_ins: dict  # k: Insight-RAG's context tokens per question
-    label: str  # the metric's name in the table
-
-    def __post_init__(self):
-        self.shared = sorted(set(self.rag) & set(self.ins))
-        if not self.shared: raise InsightkitError('trend_claims needs RAG and Insight-RAG cells at a shared k')
-        self.gap = {k: self.ins[k] - self.rag[k] for k in self.shared}
-        self.gaps = ', '.join(f'k={k}: {100*g:+.1f}' for k, g in self.gap.items())
-        rk, self.ik = sorted(self.rag), sorted(self.ins)
-        self.rises = all(self.rag[a] <= self.rag[b] for a, b in zip(rk, rk[1:])) and self.rag[rk[-1]] > self.rag[rk[0]]
-        self.ahead = all(g > 0 for g in self.gap.values())
+def _deep_claims(rk: list[int], ik: list[int], measure: str) -> list[dict]:
+    "§5.1's statements about Figure 3 (deep questions) as claims on cells of RAG's `rk` and Insight-RAG's `ik`."
+    from insightkit.evaluation.claims import claim
+    c = lambda statement, hi, lo: claim('Insight-RAG', '§5.1, Fig. 3', statement, measure, hi, lo, 'curve only',
+                                        percent=True)
+    rows = [c('closed-book answers are rarely right: retrieving documents helps', f'RAG k={rk[0]}', 'Vanilla')]
+    rows += [c('Insight-RAG with a single insight beats RAG at every k', f'Insight-RAG k={ik[0]}', f'RAG k={k}')
+             for k in rk]
+    rows += [c('more documents help RAG', f'RAG k={rk[-1]}', f'RAG k={rk[0]}')] if len(rk) > 1 else []
+    return rows + [c('RAG stays behind Insight-RAG at equal k', f'Insight-RAG k={k}', f'RAG k={k}')
+                   for k in ik if k in rk and k != ik[0]]
 
 # %% ../../../nbs/07c_study.ipynb #5286dfeb
-def _trends(df, metric: str) -> _Trends:
-    "The curves of a `grid_frame` that `trend_claims` checks, on `metric`."
-    return _Trends(_cells(df, 'rag', metric), _cells(df, 'insight-rag', metric), _cells(df, 'vanilla', metric),
-                   _cells(df, 'rag', 'context_tokens'), _cells(df, 'insight-rag', 'context_tokens'),
-                   SCORE_LABELS.get(metric, metric))
+def _multi_claims(rk: list[int], ik: list[int], measure: str) -> list[dict]:
+    "§5.2's statements about Figure 4 (multi-source questions) as claims on cells of RAG's `rk` and Insight-RAG's `ik`."
+    from insightkit.evaluation.claims import claim
+    c = lambda statement, hi, lo: claim('Insight-RAG', '§5.2, Fig. 4', statement, measure, hi, lo, 'curve only',
+                                        percent=True)
+    shared, gain = [k for k in ik if k in rk], lambda a, b: f'Insight-RAG k={b} − Insight-RAG k={a}'
+    gap = lambda k: f'Insight-RAG k={k} − RAG k={k}'
+    rows = [c('Insight-RAG beats RAG at equal k', f'Insight-RAG k={k}', f'RAG k={k}') for k in shared]
+    rows += [c('Insight-RAG gains from its first few insights', f'Insight-RAG k={ik[1]}', f'Insight-RAG k={ik[0]}')
+             ] if len(ik) > 1 else []
+    rows += [c('... then levels off: the first gain is larger than the next', gain(*ik[:2]), gain(*ik[1:3]))
+             ] if len(ik) > 2 else []
+    rows += [c('more documents help RAG', f'RAG k={rk[-1]}', f'RAG k={rk[0]}')] if len(rk) > 1 else []
+    return rows + ([c("... and narrow RAG's gap to Insight-RAG", gap(shared[0]), gap(shared[-1]))]
+                   if len(shared) > 1 else [])
 
 # %% ../../../nbs/07c_study.ipynb #a1e4ea5c
-def _deep_claims(tr: _Trends) -> list[tuple]:
-    "§5.1's claims about Figure 3 (deep questions): `(section, claim, ours, agrees)` rows."
-    rag, ins, v, ik, pc = tr.rag, tr.ins, tr.van.get(0), tr.ik, _pc
-    lowest = min([*rag.values(), *ins.values()])
-    return [
-        ('§5.1', 'closed-book answers are rarely right: no cell with context scores lower',
-         f'Vanilla {tr.label} {pc(v)}; lowest cell with context {pc(lowest)}' if v is not None else 'no vanilla cell',
-         v <= lowest if v is not None else None),
-        ('§5.1', 'Insight-RAG with a single insight beats RAG at every k',
-         f'Insight-RAG k={ik[0]}: {pc(ins[ik[0]])}; best RAG: {pc(max(rag.values()))} (k={max(rag, key=rag.get)})',
-         ins[ik[0]] > max(rag.values())),
-        ('§5.1', 'more documents help RAG, but it stays behind Insight-RAG',
-         f'RAG {_series(rag)}; Insight-RAG lead {tr.gaps}', tr.rises and tr.ahead),
-    ]
+def _headline_claims(df, shared: list[int]) -> list[dict]:
+    "The introduction's claims (the largest lead, less context) with their evidence: one undefined, the rest exact."
+    from insightkit.evaluation.claims import claim, exact_evidence, undefined_evidence
+    ctx = {(m, int(k)): (v, n) for m, k, v, n in zip(df.method, df.k, df.context_tokens, df.n)}
+    lead = claim('Insight-RAG', '§1', 'Insight-RAG leads RAG by up to 60 points (best case of five models, both tasks)',
+                 'containment EM', 'Insight-RAG', 'RAG', '+60 points', percent=True)
+    rows = [undefined_evidence(lead, 'a best case over five large generators; this grid has one')]
+    for k in shared:
+        c = claim('Insight-RAG', '§1, §4', 'Insight-RAG needs much less context than RAG',
+                  'context tokens per question', f'RAG k={k}', f'Insight-RAG k={k}',
+                  'insight ≤ 100 tokens; abstract 134.6 (AAN), 226.4 (OC)')
+        rows.append(exact_evidence(c, ctx['RAG', k][0], ctx['Insight-RAG', k][0], n=int(ctx['RAG', k][1])))
+    return rows
 
 # %% ../../../nbs/07c_study.ipynb #96c463f6
-def _multi_claims(tr: _Trends) -> list[tuple]:
-    "§5.2's claims about Figure 4 (multi-source questions): `(section, claim, ours, agrees)` rows."
-    ins, ik, gap, shared = tr.ins, tr.ik, tr.gap, tr.shared
-    slows = (ins[ik[1]] - ins[ik[0]]) >= (ins[ik[2]] - ins[ik[1]]) if len(ik) >= 3 else None
-    narrows = gap[shared[-1]] < gap[shared[0]] if len(shared) > 1 else None
-    return [('§5.2', 'Insight-RAG beats RAG at equal k', f'Insight-RAG lead {tr.gaps}', tr.ahead),
-            ('§5.2', 'Insight-RAG gains most from its first few insights, then levels off',
-             f'Insight-RAG {_series(ins)}', slows),
-            ('§5.2', 'more documents help RAG and narrow, without closing, its gap to Insight-RAG',
-             f'RAG {_series(tr.rag)}; lead {tr.gaps}',
-             (tr.rises and narrows and tr.ahead) if narrows is not None else None)]
-
-# %% ../../../nbs/07c_study.ipynb #1de3af7d
-def _headline_claims(tr: _Trends) -> list[tuple]:
-    "The introduction's claims (the largest lead, less context) beside our grid: `(section, claim, ours, agrees)`."
-    best = max(tr.gap, key=tr.gap.get)
-    ctx = ', '.join(f'k={k}: RAG {tr.ctx_rag[k]:.0f}, Insight-RAG {tr.ctx_ins[k]:.0f}' for k in tr.shared)
-    return [
-        ('§1', 'Insight-RAG leads RAG by up to 60 points (the best case over five models and both QA tasks)',
-         f'largest lead at equal k: {100*tr.gap[best]:+.1f} points (k={best})', None),
-        ('§1, §4', 'Insight-RAG needs much less context: a mined continuation is capped at 100 tokens, an abstract'
-                   ' averages 134.6 (AAN) or 226.4 (OC)',
-         'context tokens per question: ' + ctx, all(tr.ctx_ins[k] < tr.ctx_rag[k] for k in tr.shared)),
-    ]
-
-# %% ../../../nbs/07c_study.ipynb #7ea02883
 def trend_claims(df, # a `grid_frame` of a deep or multi-source grid: vanilla, RAG and Insight-RAG cells
                  task: str = 'deep', # deep (the claims of §5.1 about Figure 3) or multi (§5.2, Figure 4)
                  metric: str = 'contains_match', # the score the claims are checked on (the paper's EM)
-                ):
-    """The paper's claims about Figure 3 or 4, in our words, each beside what our grid shows and whether it agrees
-    (None: the grid cannot tell)."""
-    import pandas as pd
+                 table=None, # the grid's per-question scores (default: `grid_table(df)`, read from its run folders)
+                ) -> 'pd.DataFrame':
+    """The paper's claims about Figure 3 or 4 with what our grid gives: paired differences, Holm-adjusted p over the
+    notebook's claims, verdicts (chapter 04k)."""
+    from insightkit.evaluation.claims import judge_claims, table_evidence
     if task not in ('deep', 'multi'):
         raise InsightkitError(f"trend_claims covers the deep and multi tasks, got {task!r}")
-    tr = _trends(df, metric)
-    rows = (_deep_claims(tr) if task == 'deep' else _multi_claims(tr)) + _headline_claims(tr)
-    return pd.DataFrame(rows, columns=['section', 'the paper says', f'ours ({tr.label}, %)', 'agrees'])
+    rk, ik = _ks(df, 'rag'), _ks(df, 'insight-rag')
+    if not set(rk) & set(ik): raise InsightkitError('trend_claims needs RAG and Insight-RAG cells at a shared k')
+    table = grid_table(df) if table is None else table
+    pairs = (_deep_claims if task == 'deep' else _multi_claims)(rk, ik, SCORE_LABELS.get(metric, metric))
+    return judge_claims([table_evidence(c, table, metric) for c in pairs] +
+                        _headline_claims(df, [k for k in ik if k in rk]))
 
 # %% ../../../nbs/07c_study.ipynb #bfeb9ca1
 def matching_flips(base: Sequence[dict], # prediction records of a run without insights (vanilla)
