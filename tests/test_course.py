@@ -71,10 +71,12 @@ def test_leaderboard_gives_mean_interval_holm_p_costs_and_judge(env, tmp_path):
         assert {'metric', 'mean', 'ci_low', 'ci_high', 'p', 'p_holm', 'tokens_per_item', 'seconds_per_item', 'judge',
                 'judge_position_bias'} <= set(r), r
         assert r['n'] == 2 and r['ci_low'] <= r['mean'] <= r['ci_high'] and r['tokens_per_item'] > 0
-        assert r['judge'] is None or 0 <= r['judge'] <= 5, r
+        assert r['judge'] is not None and 0 <= r['judge'] <= 5, r  # --judge: every row has the judge's mean score
     vanilla = out['rows'][1]
-    if vanilla['p'] is not None: assert 0 <= vanilla['p'] <= vanilla['p_holm'] <= 1, vanilla
-    assert vanilla['judge_position_bias'] is None or 0 <= vanilla['judge_position_bias'] <= 1, vanilla
+    if vanilla['p'] is None:  # Wilcoxon has no p only when every paired difference is zero
+        assert vanilla['p_holm'] is None and vanilla['diff'] == 0, vanilla
+    else: assert 0 <= vanilla['p'] <= vanilla['p_holm'] <= 1, vanilla
+    assert vanilla['judge_position_bias'] is not None and 0 <= vanilla['judge_position_bias'] <= 1, vanilla
     assert out['rows'][0]['judge_position_bias'] is None  # the baseline is not compared with itself
     files = sorted(p.name for p in (tmp_path/'board').iterdir())
     assert files == [f'leaderboard.{x}' for x in ('csv', 'html', 'json', 'md', 'pdf', 'png')]
