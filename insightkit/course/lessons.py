@@ -190,7 +190,8 @@ def run_course(record: bool = False, # True: record a new call cache with the de
                timeout: float = 900, # seconds a lesson cell may run
                root=None) -> dict:
     """Execute the lessons (replay mode by default) in a fresh folder laid out from the recording; per lesson its
-    status, seconds and LLM calls, cached or not. Recording writes the recorded files and executed lessons back."""
+    status, seconds and LLM calls, cached or not. Recording writes the recorded files back, and each lesson that ran
+    with its outputs."""
     d = course_dir(root); lessons, out = lesson_paths(only, root), d/'out'
     work, start = Path(tempfile.mkdtemp(prefix='insightkit-course-')), time.time()
     if not record and not (d/'calls.sqlite').exists():
@@ -213,10 +214,11 @@ def run_course(record: bool = False, # True: record a new call cache with the de
               'seconds': round(sum(x['seconds'] for x in done), 1),
               'lessons': [{k: x.get(k) for k in ('lesson', 'status', 'seconds', 'llm_calls', 'error') if k in x}
                           for x in done]}
-    if record and report['ok']:
-        _finish_recording(d, work/'calls.sqlite', work/'runs', done, start, partial=bool(only))
+    if record:  # what was recorded is kept even when a lesson failed, so a rerun asks only for the rest
+        _finish_recording(d, work/'calls.sqlite', work/'runs', done, start, partial=bool(only) or not report['ok'])
         keep_recorded(d, work)
-        for p in lessons: keep_executed(out/'notebooks'/p.name, p)
+        for x, p in zip(done, lessons):
+            if x['status'] == 'ok': keep_executed(out/'notebooks'/p.name, p)
     shutil.rmtree(work, ignore_errors=True)
     return report
 
