@@ -31,14 +31,15 @@ def executed(tmp_path_factory):
         again = run_figure(ROOT/'paper_figures'/'fig3_deep.ipynb', tmp/'out', params, timeout=900)
         # the statistics notebook reads the RAG and Insight-RAG runs fig3_deep made, as it does in `make figures`
         stats = run_figure(ROOT/'paper_figures'/'stats_validation.ipynb', tmp/'out', {**params, 'mode': 'quick'}, timeout=900)
+        report = run_figure(ROOT/'paper_figures'/'report.ipynb', tmp/'out', {**params, 'mode': 'quick'}, timeout=900)
     finally: mp.undo()
-    return tmp/'out', {**entries, 'stats_validation': stats}, again
+    return tmp/'out', {**entries, 'stats_validation': stats, 'report': report}, again
 
 def test_every_notebook_runs_and_writes_its_outputs(executed):
     out, entries, _ = executed
     for name, e in entries.items():
         assert e['status'] == 'ok', (name, e.get('error'))
-        if name == 'stats_validation': continue  # its outputs are checked below
+        if name in ('stats_validation', 'report'): continue  # their outputs are checked below
         kinds = {o.rsplit('.', 1)[1] for o in e['outputs']}
         assert f'{name}.csv' in e['outputs'] and {'png', 'pdf', 'csv', 'md'} <= kinds, (name, e['outputs'])
     assert entries['fig3_deep']['llm_calls']['uncached'] > 0  # the first run really asked the model
@@ -57,7 +58,12 @@ def test_grid_tables_hold_every_cell(executed):
         assert paper[paper.source.str.startswith('paper, AAN') & (paper.method == 'RAG (triples)')]['score (%)'].tolist() == triples
         assert set(paper.source.str[:10]) == {'paper, AAN', 'paper, OC:'} and len(paper) == 10
         claims = pd.read_csv(out/f'{name}_claims.csv')
-        assert len(claims) == 5 and claims['section'].str.startswith('§').all()
+        assert len(claims) == 8 and claims['section'].str.startswith('§').all()
+        judged = pd.DataFrame(json.loads((out/f'{name}_claims.json').read_text())['claims'])
+        # two questions: no tested claim can hold; only the exact context comparison may
+        holds = judged[judged.verdict == 'holds']
+        assert ((holds.p_adj < 0.05) | holds.test.str.startswith('exact')).all(), holds
+        assert set(judged[judged.test.str.startswith('paired')].verdict) == {'not shown at this n'}, judged.verdict
     t6 = pd.read_csv(out/'table6_triples.csv')
     ours = t6[t6.source.str.startswith('ours')]
     assert set(ours.task) == {'deep', 'multi'} and len(ours) == 8 and (ours.n == 2).all()
@@ -96,8 +102,24 @@ def test_stats_validation_reads_the_runs_of_fig3(executed):
     e = entries['stats_validation']
     assert e['status'] == 'ok', e.get('error')
     assert e['llm_calls']['uncached'] == 0, e['llm_calls']  # every cell's run was fig3_deep's
-    assert {'stats_validation_insightgen.png', 'stats_validation_report.pdf', 'stats_validation_claims.csv'} <= set(e['outputs'])
-    assert len(pd.read_csv(out/'stats_validation_claims.csv')) == 7
+    assert {'stats_validation_insightgen.png', 'stats_validation_report.pdf', 'stats_validation_insightgen_claims.csv',
+            'stats_validation_claims.json'} <= set(e['outputs'])
+    assert len(pd.read_csv(out/'stats_validation_insightgen_claims.csv')) == 7
+    # fig3_deep's claims, on the same runs, with the same n, interval, adjusted p and verdict
+    ours, fig3 = (pd.DataFrame(json.loads((out/f'{n}_claims.json').read_text())['claims']) for n in ('stats_validation', 'fig3_deep'))
+    cols = ['higher', 'lower', 'n', 'diff', 'diff_low', 'diff_high', 'p_adj', 'verdict']
+    pd.testing.assert_frame_equal(ours[cols], fig3[cols])
     rep = pd.read_csv(out/'stats_validation_report.csv')
     assert set(rep.method) == {'RAG k=1', 'RAG k=3', 'Insight-RAG k=1', 'Insight-RAG k=3'} and set(rep.metric) == {'contains_match', 'f1'}
     assert (rep['n'] == 2).all() and rep.family.dropna().str.startswith('holm over 4 tests').all()
+
+def test_report_gathers_every_claim(executed):
+    "The reproduction report: one row of verdict counts per paper, from every claims file, the shared Fig 3 claims once."
+    out, entries, _ = executed
+    assert entries['report']['status'] == 'ok', entries['report'].get('error')
+    counts = pd.read_csv(out/'report.csv').set_index('paper')
+    claims = [c for p in out.glob('*_claims.json') for c in json.loads(p.read_text())['claims']]
+    shown = {(c['section'], c['statement'], c['higher'], c['lower']) for c in claims if c['paper'] == 'Insight-RAG'}
+    verdicts = ['holds', 'contradicted', 'not shown at this n', 'cannot tell']
+    assert counts.loc['Insight-RAG', verdicts].sum() == len(shown) and counts.loc['Insight-RAG', 'holds'] <= 4
+    assert (out/'report_insight_rag.csv').exists()

@@ -405,6 +405,9 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if a.run_one: return run_one(a.run_one.resolve(), a.to)
     if a.embedded:
+    if 'figures/report.ipynb' in {page for _, items in nav for _, page, _ in items}:
+        lines += ['**Start with the [reproduction report](figures/report.ipynb)**: every claim of the five papers with '
+                  'what our runs give (n, interval, Holm-adjusted p) and a verdict.', '']
         for p in chapters():
             why = outside_reads(p)
             print(f'{p.stem:32} ' + ('embedded' if not why else f'reads outside data: {why[0][:70]}'))

@@ -13,7 +13,7 @@ from .missing_knowledge import (context_found, dedupe, entry_question, hit_docs,
 from ..pipeline.baselines import RetrievalSettings
 
 # %% auto #0
-__all__ = ['NAMES', 'misk_grid', 'record_measures', 'run_misk_study', 'misk_differences', 'study_records',
+__all__ = ['NAMES', 'misk_grid', 'record_measures', 'run_misk_study', 'misk_differences', 'misk_claims', 'study_records',
            'judged_context_recall', 'retrieval_recall', 'screen_counts']
 
 # %% ../../nbs/10a_missing_knowledge_study.ipynb #36960d87
@@ -84,6 +84,26 @@ def misk_differences(study, pairs: Sequence[tuple[str, str]], metrics: Sequence[
     t = study.table[study.table.metric.isin(metrics)]
     have = set(t.method)
     return paired_tests(t, comparisons=[p for p in pairs if set(p) <= have], n_boot=n_boot)
+
+# %% ../../nbs/10a_missing_knowledge_study.ipynb #e1f2a302
+def misk_claims(study, # a `run_misk_study` result
+                pairs: Sequence[tuple[str, str]], # (method, baseline) pairs of `misk_grid`
+                paper, # the paper's table: a row per method label, a column per measure (NaN where it gives none)
+                column: str, # the paper's column the claims are about, e.g. 'EM (containment)'
+                metric: str, # our metric for it, e.g. 'contains_match'
+                section: str, # where the paper gives it, e.g. 'Table 1'
+               ) -> list[dict]:
+    """One claim per pair, directed as the paper's numbers order the two cells (else method above baseline), with its
+    paired evidence."""
+    from insightkit.evaluation.claims import claim, table_evidence
+    rows = []
+    for a, b in pairs:
+        pa, pb = (float(paper[column].get(m, float('nan'))) for m in (a, b))
+        hi, lo = (b, a) if pb > pa else (a, b)
+        number = '' if pa != pa or pb != pb else f'{max(pa, pb):.2f} vs {min(pa, pb):.2f}'
+        c = claim('missing knowledge', section, f'{hi} scores above {lo}', column, hi, lo, number, percent=True)
+        rows.append(table_evidence(c, study.table, metric))
+    return rows
 
 # %% ../../nbs/10a_missing_knowledge_study.ipynb #b3ca9732
 def study_records(study, limit: int | None = None) -> dict[str, list[dict]]:

@@ -140,7 +140,7 @@ def _multi_claims(rk: list[int], ik: list[int], measure: str) -> list[dict]:
                    if len(shared) > 1 else [])
 
 # %% ../../../nbs/07c_study.ipynb #a1e4ea5c
-def _headline_claims(df, shared: list[int]) -> list[dict]:
+def _headline_claims(df, shared: list[int], task: str) -> list[dict]:
     "The introduction's claims (the largest lead, less context) with their evidence: one undefined, the rest exact."
     from insightkit.evaluation.claims import claim, exact_evidence, undefined_evidence
     ctx = {(m, int(k)): (v, n) for m, k, v, n in zip(df.method, df.k, df.context_tokens, df.n)}
@@ -148,7 +148,7 @@ def _headline_claims(df, shared: list[int]) -> list[dict]:
                  'containment EM', 'Insight-RAG', 'RAG', '+60 points', percent=True)
     rows = [undefined_evidence(lead, 'a best case over five large generators; this grid has one')]
     for k in shared:
-        c = claim('Insight-RAG', '§1, §4', 'Insight-RAG needs much less context than RAG',
+        c = claim('Insight-RAG', '§1, §4', f'Insight-RAG needs much less context than RAG ({task} questions)',
                   'context tokens per question', f'RAG k={k}', f'Insight-RAG k={k}',
                   'insight ≤ 100 tokens; abstract 134.6 (AAN), 226.4 (OC)')
         rows.append(exact_evidence(c, ctx['RAG', k][0], ctx['Insight-RAG', k][0], n=int(ctx['RAG', k][1])))
@@ -170,7 +170,7 @@ def trend_claims(df, # a `grid_frame` of a deep or multi-source grid: vanilla, R
     table = grid_table(df) if table is None else table
     pairs = (_deep_claims if task == 'deep' else _multi_claims)(rk, ik, SCORE_LABELS.get(metric, metric))
     return judge_claims([table_evidence(c, table, metric) for c in pairs] +
-                        _headline_claims(df, [k for k in ik if k in rk]))
+                        _headline_claims(df, [k for k in ik if k in rk], task))
 
 # %% ../../../nbs/07c_study.ipynb #bfeb9ca1
 def matching_flips(base: Sequence[dict], # prediction records of a run without insights (vanilla)
