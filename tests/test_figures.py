@@ -79,3 +79,37 @@ def test_full_mode_cap_reaches_the_notebooks_that_declare_it(tmp_path):
         p = run(cli + args, cwd=tmp_path, env=env, check=False)
         lines = p.stderr.strip().splitlines()
         assert p.returncode == 2 and len(lines) == 1 and lines[0].startswith(f'insightkit: error: {says}'), p.stderr
+
+def test_standard_mode_and_the_report_last(tmp_path):
+    "Issue 39: --standard reaches the notebooks that declare `mode`; the report runs last and counts every claim."
+    figs = tmp_path/'paper_figures'; figs.mkdir()
+    shutil.copy(ROOT/'paper_figures/report.ipynb', figs)
+    params = lambda src: nbformat.v4.new_code_cell(src, metadata={'tags': ['parameters']})
+    moded = nbformat.v4.new_notebook(cells=[params("mode = None\nquick = 'default'\nout_dir = 'out'"), nbformat.v4.new_code_cell(
+        'import json, numpy as np\n'
+        'from insightkit.evaluation.claims import claim, judge_claims, paired_evidence, write_claims\n'
+        'json.dump([mode, quick], open("seen_moded.json", "w"))\n'
+        'rng = np.random.default_rng(0)\n'
+        'a = rng.binomial(1, 0.8, 40).astype(float)\n'
+        'rows = [paired_evidence(claim("IP-RAR", "T4", "A beats B", "EM", "A", "B", percent=True), a, a*0),\n'
+        '        paired_evidence(claim("IP-RAR", "T4", "B beats A", "EM", "B", "A", percent=True), a*0, a),\n'
+        '        paired_evidence(claim("MemoRAG", "T7", "C beats D", "F1", "C", "D"), [1., 0, 1, 1], [0., 0, 0, 0])]\n'
+        'write_claims(judge_claims(rows), "figZW_moded", out_dir, mode)')])
+    nbformat.write(moded, figs/'figZW_moded.ipynb')
+    plain = nbformat.v4.new_notebook(cells=[params('quick = None'), nbformat.v4.new_code_cell(
+        'import json; json.dump(quick, open("seen_plain.json", "w"))')])
+    nbformat.write(plain, figs/'figZV_plain.ipynb')
+    env = {'INSIGHTKIT_PROGRESS': '0', 'INSIGHTKIT_CACHE': str(tmp_path/'cache')}
+    run([sys.executable, '-m', 'insightkit.cli', 'figures', '--standard'], cwd=tmp_path, env=env)
+    assert json.loads((figs/'seen_moded.json').read_text()) == ['standard', 'default']  # no `quick` passed to it
+    assert json.loads((figs/'seen_plain.json').read_text()) is True  # no standard mode of its own: its quick size
+    m = json.loads((figs/'out/manifest.json').read_text())['figures']
+    assert m['report']['status'] == 'ok', m['report'].get('error')
+    assert m['report']['parameters'] == {'mode': 'standard', 'out_dir': str(figs/'out')}
+    report = (figs/'out'/m['report']['executed_notebook']).stat().st_mtime
+    assert all(report > (figs/'out'/m[n]['executed_notebook']).stat().st_mtime for n in ('figZW_moded', 'figZV_plain'))
+    import pandas as pd
+    counts = pd.read_csv(figs/'out/report.csv').set_index('paper')
+    assert counts.loc['IP-RAR', ['holds', 'contradicted', 'not shown at this n', 'cannot tell']].tolist() == [1, 1, 0, 0]
+    assert counts.loc['MemoRAG', 'not shown at this n'] == 1
+    assert 'figZW_moded' in counts.loc['IP-RAR', 'notebooks']
