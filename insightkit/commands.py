@@ -108,8 +108,7 @@ def add_variant_flags(q, variant: str | None = None):
 # %% ../nbs/13b_commands.ipynb #c3c59fbe
 @command('figures', 'regenerate the paper figures and tables (paper_figures/out/)',
          arg('--quick', action='store_true', help='a smoke test: a few items per cell (default)', group='mode'),
-         arg('--standard', action='store_true', help='cells sized for a verdict on each claim (>= 100 questions where '
-                                                     'the data has them)', group='mode'),
+         arg('--standard', action='store_true', help='cells sized for a verdict on each paper claim', group='mode'),
          arg('--full', action='store_true', help='the full study', group='mode'),
          arg('--only', nargs='+', metavar='NAME', help='run only these notebooks, e.g. fig00_corpus'), *DATA_ARGS,
          arg('--timeout', type=float, help='seconds allowed per notebook cell (default: an hour)'),
@@ -133,11 +132,8 @@ def cmd_figures(a):
     failed = m['last_run']['failed']
     if a.json:
         emit({'failed': failed, 'figures': {k: m['figures'][k] for k in m['last_run']['figures']}}, True)
-    else:
-        print(
-            f"manifest: paper_figures/out/manifest.json; {len(m['last_run']['figures']) - len(failed)} ok,"
-            f" {len(failed)} failed"
-        )
+    else: print(f"manifest: paper_figures/out/manifest.json; {len(m['last_run']['figures']) - len(failed)} ok, "
+                f"{len(failed)} failed")
     if failed:
         raise InsightkitError(f'figure notebook(s) failed: {", ".join(failed)} (see paper_figures/out/notebooks/)')
 

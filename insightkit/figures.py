@@ -11,11 +11,11 @@ from .core import DataSource, InsightkitError, file_sha256, package_versions, pr
 from .secrets import redact, scrub
 
 # %% auto #0
-__all__ = ['CELL_TIMEOUT', 'QUIET_KERNEL', 'MODES', 'REPORT', 'LONGEST_FIRST', 'project_root', 'figure_notebooks', 'save_figure',
+__all__ = ['CELL_TIMEOUT', 'QUIET_KERNEL', 'REPORT', 'LONGEST_FIRST', 'project_root', 'figure_notebooks', 'save_figure',
            'save_table', 'library_fingerprint', 'figure_key', 'up_to_date', 'folder_signature', 'stored_result',
-           'data_file_hashes', 'llm_call_stats', 'notebook_parameters', 'scrub_strings', 'run_figure',
-           'passed_parameters', 'figure_jobs', 'start_order', 'run_figure_apart', 'figure_worker', 'data_root',
-           'parse_param', 'user_parameters', 'figure_parameters', 'figures_to_run', 'write_manifest', 'run_figures']
+           'data_file_hashes', 'llm_call_stats', 'notebook_parameters', 'scrub_strings', 'run_figure', 'figure_jobs',
+           'start_order', 'run_figure_apart', 'figure_worker', 'data_root', 'parse_param', 'user_parameters',
+           'figure_parameters', 'figures_to_run', 'write_manifest', 'run_figures']
 
 # %% ../nbs/13_figures.ipynb #fa603188
 def project_root(start: str | Path | None = None) -> Path:
@@ -182,7 +182,7 @@ def run_figure(nb_path: Path, # the paper notebook
     from papermill.exceptions import PapermillExecutionError
     name = nb_path.stem
     declared = notebook_parameters(nb_path)
-    passed = passed_parameters(params, declared)
+    passed = {k: v for k, v in params.items() if k in declared and not (k == 'quick' and 'mode' in declared)}
     run = f'figures:{name}:{uuid.uuid4().hex[:8]}'
     executed = out_dir/'notebooks'/nb_path.name
     executed.parent.mkdir(parents=True, exist_ok=True)
@@ -215,16 +215,6 @@ def run_figure(nb_path: Path, # the paper notebook
         executed.write_text(json.dumps(scrub_strings(nb), indent=1, ensure_ascii=False) + '\n', encoding='utf-8')
     if 'error' in entry: entry['error'] = scrub(entry['error'])
     return redact(entry)
-
-# %% ../nbs/13_figures.ipynb #c1a9e002
-MODES = ('quick', 'standard', 'full')
-
-# %% ../nbs/13_figures.ipynb #c1a9e003
-def passed_parameters(params: dict, # the runner's and the user's parameters
-                      declared: set[str], # what the notebook's `parameters` cell assigns
-                     ) -> dict:
-    "The parameters a notebook declares, without `quick` when it declares `mode` (its mode then decides alone)."
-    return {k: v for k, v in params.items() if k in declared and not (k == 'quick' and 'mode' in declared)}
 
 # %% ../nbs/13_figures.ipynb #eddae930
 def figure_jobs() -> int:
@@ -344,7 +334,7 @@ def write_manifest(manifest: dict, path: Path):
     os.replace(tmp, path)
 
 # %% ../nbs/13_figures.ipynb #122995cd
-def run_figures(mode: str = 'quick', # `MODES`: 'quick' (a smoke test), 'standard' (cells sized for a verdict), 'full'
+def run_figures(mode: str = 'quick', # 'quick' (a smoke test), 'standard' (cells sized for a verdict), 'full'
                 only: list[str] | None = None, # figure names; all when None
                 data: str | Path | None = None, # data folder (default: INSIGHTKIT_DATA, fetched copy, embedded)
                 prefix: str | None = None, # file prefix in the data folder
@@ -355,9 +345,8 @@ def run_figures(mode: str = 'quick', # `MODES`: 'quick' (a smoke test), 'standar
                 dry_run: bool = False, # only estimate the LLM calls, tokens and cost (returns `{'estimate': ...}`)
                 extra: dict | None = None, # the user's notebook parameters (`--param`, `--cap`): `figure_parameters`
                ) -> dict:
-    """Run the paper notebooks (`jobs` at a time, longest first, the reproduction report last), write
-    `paper_figures/out/manifest.json` after each, and return the manifest."""
-    if mode not in MODES: raise InsightkitError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    "Run the paper notebooks (`jobs` at a time, longest first, the report last); write the manifest after each."
+    if mode not in ('quick', 'standard', 'full'): raise InsightkitError(f"no mode {mode!r}: quick, standard or full")
     import threading; from concurrent.futures import ThreadPoolExecutor
     nbs = figure_notebooks(root, only)
     src = resolve_data(data, prefix)
@@ -390,7 +379,6 @@ def run_figures(mode: str = 'quick', # `MODES`: 'quick' (a smoke test), 'standar
             print(f"{nb.stem}: {entry['status']} in {entry['seconds']} s; LLM calls {calls['uncached']} new, "
                   f"{calls['cached']} cached{error}", flush=True)
             bar.update(1)
-    report = [nb for nb in todo if nb.stem == REPORT]
     if jobs == 1:
         os.environ.setdefault('INSIGHTKIT_THREADS', str(threads))
         for nb in [nb for nb in todo if nb.stem != REPORT]: record(nb, run_figure(nb, out_dir, params, timeout))
@@ -399,7 +387,7 @@ def run_figures(mode: str = 'quick', # `MODES`: 'quick' (a smoke test), 'standar
             for f in [pool.submit(lambda nb=nb: record(nb, run_figure_apart(nb, out_dir, params, timeout, threads)))
                       for nb in start_order([nb for nb in todo if nb.stem != REPORT], manifest)]:
                 f.result()
-    for nb in report: record(nb, run_figure(nb, out_dir, params, timeout))  # every other notebook's claims are in
+    for nb in [nb for nb in todo if nb.stem == REPORT]: record(nb, run_figure(nb, out_dir, params, timeout))  # last
     bar.close()
     manifest['last_run'] = {'figures': [nb.stem for nb in nbs],
                             'failed': [nb.stem for nb in nbs if manifest['figures'][nb.stem]['status'] != 'ok']}
