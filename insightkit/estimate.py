@@ -10,8 +10,8 @@ from pathlib import Path
 from .core import InsightkitError
 
 # %% auto #0
-__all__ = ['notebook_defaults', 'scope_usage', 'busiest_scope', 'price', 'capped_basis', 'recorded_usage', 'notebook_estimate',
-           'figure_estimate', 'estimate_lines', 'record_usage']
+__all__ = ['notebook_defaults', 'scope_usage', 'busiest_scope', 'price', 'capped_basis', 'recorded_usage', 'scaled_record',
+           'notebook_estimate', 'figure_estimate', 'estimate_lines', 'record_usage']
 
 # %% ../nbs/13_estimate.ipynb #7fa7cdc9
 def notebook_defaults(nb_path: str | Path) -> dict:
@@ -77,6 +77,17 @@ def recorded_usage(nb_path: Path, mode: str) -> dict | None:
             'completion_tokens': u['completion_tokens'],
             **capped_basis(f"the project's recorded {mode} run on {u['data']} ({rec['recorded']})", u.get('cap'))}
 
+# %% ../nbs/13_estimate.ipynb #c2b8e002
+def scaled_record(nb_path: Path, mode: str) -> dict | None:
+    """The project's recorded quick run of a notebook scaled by `{mode}_items / quick_items`: a fresh clone's estimate
+    of a mode the project did not record; None when there is no such run or ratio."""
+    d = notebook_defaults(nb_path)
+    quick, items = recorded_usage(nb_path, 'quick'), d.get(f'{mode}_items')
+    if mode == 'quick' or not quick or not items or not d.get('quick_items'): return None
+    f = items / d['quick_items']
+    return {**{k: round(quick[k] * f) for k in ('calls', 'prompt_tokens', 'completion_tokens')}, 'cached': 0,
+            'basis': f"{quick['basis']} x {f:g} ({mode}_items {items} / quick_items {d['quick_items']})"}
+
 # %% ../nbs/13_estimate.ipynb #5f8beb6e
 def notebook_estimate(nb_path: Path, mode: str, entry: dict | None) -> dict:
     """One notebook's expected calls, tokens and seconds in `mode`: its last run in that mode that asked the models,
@@ -85,7 +96,8 @@ def notebook_estimate(nb_path: Path, mode: str, entry: dict | None) -> dict:
     standard mode."""
     if mode == 'standard' and 'mode' not in notebook_defaults(nb_path):
         return notebook_estimate(nb_path, 'quick', entry)
-    if not entry or not entry.get('run'): return recorded_usage(nb_path, mode) or {'basis': 'unknown: no run recorded'}
+    if not entry or not entry.get('run'):
+        return recorded_usage(nb_path, mode) or scaled_record(nb_path, mode) or {'basis': 'unknown: no run recorded'}
     # what its last run that asked the models logged (recorded by the runner), else its busiest logged run
     used = entry.get('llm_usage') or scope_usage(busiest_scope(nb_path.stem) or entry['run'])
     if entry.get('mode') == mode:
@@ -126,8 +138,9 @@ def estimate_lines(est: dict) -> list[str]:
     out = [f"estimate for {est['mode']} mode: {t['calls']:,} LLM calls ({t['cached']:,} served by the cache last "
            f"time), {t['prompt_tokens']:,} prompt and {t['completion_tokens']:,} completion tokens{cost}"]
     if t.get('seconds'):
-        out.append(f"  about {t['seconds']/60:,.0f} min of notebook time on this machine (from the last runs' seconds, "
-                   'scaled like the calls; notebooks run side by side take less wall time)')
+        timed = sum('seconds' in r for r in est['notebooks'].values())
+        out.append(f"  about {t['seconds']/60:,.0f} min of notebook time on this machine for the {timed} notebooks "
+                   "timed here before (their last runs' seconds, scaled like the calls; side by side takes less)")
     if est['unknown']: out.append(f"  not estimated (no basis): {', '.join(est['unknown'])}")
     if capped := [k for k, r in est['notebooks'].items() if 'cap' in r]:
         out.append(f"  from runs capped in items per cell (an uncapped run asks more): {', '.join(capped)}")
