@@ -120,14 +120,42 @@ def run_one(nb_path: Path, dest: Path):
            for c in nb.cells if c.cell_type == 'code' and c.get('id')}
     dest.write_text(json.dumps(got), encoding='utf-8')
 
+# what a stored output must not show a reader: a progress bar (tqdm redraws with \r; its bar, counts and rates), and
+# on stderr a library's warning: `file.py:21: FutureWarning: ...` and the indented source line Python prints under it
+PROGRESS_LINE = re.compile(r'\r|\d+%\|.*\||\d+/\d+ \[[\d:<?]+|[\d.?]+(?:it|s)/(?:s|it)\]')
+WARNING_LINE = re.compile(r'^(?:\S.*:\d+: )?\w*Warning: ')
+
+def quiet_text(text: str, stderr: bool = True) -> str:
+    "A stream's text without its progress-bar lines and, on stderr, its warnings; '' when nothing else was in it."
+    kept, in_warning = [], False
+    for line in text.splitlines(keepends=True):
+        if stderr and WARNING_LINE.match(line):
+            in_warning = True
+            continue
+        if in_warning and line[:1] in (' ', '\t'): continue
+        in_warning = False
+        if not PROGRESS_LINE.search(line): kept.append(line)
+    return ''.join(kept) if ''.join(kept).strip() else ''
+
+# paths of the machine a notebook ran on: an installed library's file, a Python install, a home or temporary folder
+LOCAL_PATHS = [(re.compile(r'[^\s\'"<>()\[\]]*/(?:site-packages|dist-packages)/'), ''),
+               (re.compile(r'[^\s\'"<>()\[\]]*/\.pyenv/versions/[^/\s]+/'), ''),
+               (re.compile(r'(?:/root|/home/[\w.-]+)(?![\w.-])'), '~'),
+               (re.compile(r'/(?:var/)?tmp/[^\s/\'"<>:,;()\[\]]+'), '…')]
+
+def without_local_paths(text: str) -> str:
+    "Text as a reader needs it: a library's file by its package path, a home folder as ~, a temporary folder as …."
+    for pattern, short in LOCAL_PATHS: text = pattern.sub(short, text)
+    return text
+
 def scrubber(cache: Path):
     "Text clean-up for outputs: paths of this machine, temp folders, object addresses, credential values."
     from insightkit.secrets import scrub
-    subs = [(str(cache), '~/.cache/insightkit'), (str(ROOT), '.'), (str(Path.home()), '~')]
-    tmp = re.compile(re.escape(tempfile.gettempdir()) + r'/[\w.-]+')
+    subs = [(str(cache), '~/.cache/insightkit'), (str(ROOT), '.'), (str(Path.home()), '~'),
+            (tempfile.gettempdir().rstrip('/') + '/', '/tmp/')]
     def clean(text: str) -> str:
         for a, b in subs: text = text.replace(a, b)
-        return scrub(re.sub(r' at 0x[0-9a-f]{6,}', '', tmp.sub('/tmp/…', text)))
+        return scrub(re.sub(r' at 0x[0-9a-f]{6,}', '', without_local_paths(text)))
     return clean
 
 def as_lines(text: str) -> list[str]: return text.splitlines(keepends=True)
@@ -138,9 +166,8 @@ def tidy(outputs: list[dict], clean) -> list[dict]:
     for o in outputs:
         o = {k: v for k, v in o.items() if k != 'transient'}
         if o['output_type'] == 'stream':
-            text = ''.join(o['text'])
-            if '\r' in text or re.search(r'it/s\]|\|\s*\d+/\d+ \[', text): continue    # progress bars
-            if o['name'] == 'stderr' and re.search(r'\w+Warning: ', text): continue  # a library's deprecations
+            text = quiet_text(''.join(o['text']), o['name'] == 'stderr')     # no progress bars, no deprecations
+            if not text: continue
             o['text'] = as_lines(clean(text))
         elif o['output_type'] == 'error': continue
         else:
@@ -154,6 +181,23 @@ def tidy(outputs: list[dict], clean) -> list[dict]:
             if o['output_type'] == 'execute_result': o['execution_count'] = None
         if len(json.dumps(o)) <= MAX_CELL_OUTPUT: kept.append(o)
     return kept if len(json.dumps(kept)) <= MAX_CELL_OUTPUT else []
+
+def quiet_chapter(nb_path: Path) -> int:
+    """Remove the progress bars and library warnings from a chapter's stored stream outputs, nothing else, without
+    running it; rewrites the file only when something went; returns how many outputs changed or went."""
+    nb, changed = read_nb(nb_path), 0
+    for c in nb['cells']:
+        outputs = []
+        for o in c.get('outputs', []):
+            text = quiet_text(''.join(o['text']), o['name'] == 'stderr') if o['output_type'] == 'stream' else None
+            if text is not None and text != ''.join(o['text']):
+                changed += 1
+                if not text: continue
+                o = {**o, 'text': as_lines(text)}
+            outputs.append(o)
+        if 'outputs' in c: c['outputs'] = outputs
+    if changed: write_nb(nb, nb_path)
+    return changed
 
 def store_outputs(nb_path: Path, got: dict, clean) -> tuple[int, int]:
     """Write the run's outputs into the chapter as it is now (re-read): only into cells whose source is unchanged and
@@ -210,6 +254,21 @@ def execute_chapters(names: list[str], timeout: int, unchanged_for: float) -> di
 
 # ---------------------------------------------------------------- staging and building the site
 
+def reader_output(o: dict) -> dict | None:
+    """What a reader sees of one stored output (None: nothing): no progress bar or warning (older executed notebooks,
+    the course's lessons), an error as its one-line message, not a traceback; no path of the machine it ran on."""
+    o = json.loads(json.dumps(o))
+    if o['output_type'] == 'stream':
+        text = without_local_paths(quiet_text(''.join(o['text']), o['name'] == 'stderr'))
+        return {**o, 'text': as_lines(text)} if text else None
+    if o['output_type'] == 'error':
+        return {**o, 'traceback': [without_local_paths(f"{o['ename']}: {o['evalue']}")]}
+    for kind, value in o.get('data', {}).items():
+        if kind.startswith('text/'): o['data'][kind] = without_local_paths(''.join(value))
+    return o
+
+def reader_outputs(outputs: list[dict]) -> list[dict]: return [r for o in outputs if (r := reader_output(o))]
+
 def stage_nb(src_path: Path, dest: Path, pages: set[str]):
     "A reader's copy: `#| hide` cells out, directives stripped, links to staged notebooks made .html, no local paths."
     nb = json.loads(src_path.read_text(encoding='utf-8').replace(json.dumps(str(ROOT) + '/')[1:-1], ''))
@@ -220,7 +279,8 @@ def stage_nb(src_path: Path, dest: Path, pages: set[str]):
         if c['cell_type'] == 'code':
             lines = src(c).split('\n')
             while lines and DIRECTIVE.match(lines[0]): lines.pop(0)
-            if not any(ln.strip() for ln in lines) and not c.get('outputs'): continue
+            c['outputs'] = reader_outputs(c.get('outputs', []))
+            if not any(ln.strip() for ln in lines) and not c['outputs']: continue
             c['source'] = '\n'.join(lines)
         elif c['cell_type'] == 'markdown':
             c['source'] = re.sub(r'\]\(([\w.-]+)\.ipynb(#[^)]*)?\)',
@@ -345,46 +405,103 @@ def index_md(nav) -> str:
              'Chapters explain and implement the library; the course teaches it; paper figures regenerate the papers\''
              ' figures and tables. Pages show the outputs the notebooks carry (paper figures: from the last '
              '`make figures`).', '']
+    if 'figures/report.ipynb' in {page for _, items in nav for _, page, _ in items}:
+        lines += ['**Start with the [reproduction report](figures/report.ipynb)**: every claim of the five papers with '
+                  'what our runs give (n, interval, Holm-adjusted p) and a verdict.', '']
     for section, items in nav:
         lines += [f'## {section}', '']
         lines += [f'- [{t}]({page})' + (f' — {d}' if d else '') for t, page, d in items] + ['']
     return '\n'.join(lines)
 
+def mathjax_files() -> Path:
+    "MathJax 2.7's files as the jupyter-server-mathjax package (a dev requirement) ships them."
+    try: import jupyter_server_mathjax
+    except ImportError: sys.exit('book: jupyter-server-mathjax is missing (make install): the book serves MathJax')
+    return Path(jupyter_server_mathjax.__file__).parent/'static'
+
+def add_assets(docs: Path):
+    "The book's stylesheet and MathJax configuration (tools/book_assets/) and MathJax itself, into docs/assets/."
+    shutil.copytree(ROOT/'tools'/'book_assets', docs/'assets', dirs_exist_ok=True)
+    shutil.copytree(mathjax_files(), docs/'assets'/'mathjax', ignore=shutil.ignore_patterns('*.py', '__pycache__'))
+
 def write_config(build: Path, nav, site: Path):
-    "mkdocs.yml (JSON is YAML): Material, relative links (.html pages), notebooks rendered as they are."
+    """mkdocs.yml (JSON is YAML): Material with previous / next links under each page, relative links (.html pages),
+    notebooks rendered as they are, math typeset by the site's own MathJax (arithmatex marks it on Markdown pages)."""
     cfg = {'site_name': 'insightkit', 'docs_dir': 'docs', 'site_dir': str(site), 'use_directory_urls': False,
-           'theme': {'name': 'material', 'font': False, 'features': ['navigation.sections', 'navigation.indexes']},
+           'theme': {'name': 'material', 'font': False,
+                     'features': ['navigation.sections', 'navigation.indexes', 'navigation.footer']},
            'plugins': ['search', {'mkdocs-jupyter': {'execute': False, 'include_source': False, 'theme': 'light',
                                                      'no_prompt': True, 'cache_dir': str(build.parent/'book-cache')}}],
            'extra': {'generator': False},
-           'markdown_extensions': ['toc', 'tables', 'attr_list'],
+           'extra_css': ['assets/book.css'],
+           'extra_javascript': ['assets/mathjax-config.js', 'assets/mathjax/MathJax.js'],
+           'markdown_extensions': ['toc', 'tables', 'attr_list', {'pymdownx.arithmatex': {'generic': True}}],
            'nav': [{'Home': 'index.md'}] + [{s: [{t: p} for t, p, _ in items]} for s, items in nav]}
     (build/'mkdocs.yml').write_text(json.dumps(cfg, indent=1, ensure_ascii=False), encoding='utf-8')
     (build/'docs'/'index.md').write_text(index_md(nav), encoding='utf-8')
 
-def share_styles(site: Path):
+def share_styles(text: str, page: Path, site: Path) -> str:
     "Each page carries the notebook CSS inline (~0.6 MB); move every large style block into one shared file."
     import hashlib
+    def link(m):
+        if len(m[1]) < 2000: return m[0]
+        css = site/'assets'/f'nb-{hashlib.sha1(m[1].encode()).hexdigest()[:12]}.css'
+        if not css.exists(): css.write_text(m[1], encoding='utf-8')
+        return f'<link rel="stylesheet" href="{os.path.relpath(css, page.parent)}">'
+    return re.sub(r'<style type="text/css">(.*?)</style>', link, text, flags=re.S)
+
+HEADING = re.compile(r'<h([1-6]) id="([^"]+)">(.*?)</h\1>', re.S)
+TOC_LINK = re.compile(r'(<a href="#)([^"]+)(" class="md-nav__link">\s*<span class="md-ellipsis">\s*)(.*?)(\s*</span>)',
+                      re.S)
+
+def unique_heading_ids(text: str) -> str:
+    "An id a page repeats (a chapter whose first section repeats its title) gets `_1`, `_2`, as its TOC does."
+    seen: dict[str, int] = {}
+    def rename(m):
+        n = seen[m[2]] = seen.get(m[2], -1) + 1
+        if not n: return m[0]
+        new = f'{m[2]}_{n}'
+        return f'<h{m[1]} id="{new}">' + m[3].replace(f'href="#{m[2]}"', f'href="#{new}"') + f'</h{m[1]}>'
+    return HEADING.sub(rename, text)
+
+def toc_matches_headings(text: str) -> str:
+    """The page's table of contents links each heading by its id and its words. mkdocs-jupyter slugs the TOC from
+    Markdown that lost inline code (`#the-object`, "The object" for "The `LLM` object"), while the page's headings
+    keep it: each TOC entry, in order, takes the id and text of the heading it lists (when both count the same;
+    Material leaves the page's title, its first h1, out of the TOC)."""
+    text = unique_heading_ids(text)
+    heads = [(m[1], m[2], re.sub(r'<a class="anchor-link".*?</a>|<[^>]+>', '', m[3]).strip())
+             for m in HEADING.finditer(text, max(text.find('<article'), 0))]
+    toc = list(dict.fromkeys(m[2] for m in TOC_LINK.finditer(text)))
+    if heads and heads[0][0] == '1' and len(heads) == len(toc) + 1: heads = heads[1:]
+    if len(toc) != len(heads): return text
+    heads = [(anchor, words) for _, anchor, words in heads]
+    fixed = {old: head for old, head in zip(toc, heads) if old != head[0]}
+    def relink(m):
+        if m[2] not in fixed: return m[0]
+        anchor, words = fixed[m[2]]
+        return m[1] + anchor + m[3] + words + m[5]
+    return TOC_LINK.sub(relink, text)
+
+def finish_pages(site: Path):
+    "Every page as a reader gets it: shared styles, a TOC that agrees with the headings, no empty MathJax loader."
     for page in site.rglob('*.html'):
-        text = page.read_text(encoding='utf-8')
-        def link(m):
-            if len(m[1]) < 2000: return m[0]
-            css = site/'assets'/f'nb-{hashlib.sha1(m[1].encode()).hexdigest()[:12]}.css'
-            if not css.exists(): css.write_text(m[1], encoding='utf-8')
-            return f'<link rel="stylesheet" href="{os.path.relpath(css, page.parent)}">'
-        page.write_text(re.sub(r'<style type="text/css">(.*?)</style>', link, text, flags=re.S), encoding='utf-8')
+        text = share_styles(page.read_text(encoding='utf-8'), page, site)
+        text = toc_matches_headings(text).replace('<script src=""> </script>', '')
+        page.write_text(text, encoding='utf-8')
 
 def build(out: Path = SITE, build_dir: Path = BUILD, chapters_only=None, figures_only=None, course=True) -> Path:
     "Stage, write the table of contents, build the site into `out`; returns its index.html."
     pages = collect(chapters_only, figures_only, course)
     nav = stage(pages, build_dir)
+    add_assets(build_dir/'docs')
     write_config(build_dir, nav, out.resolve())
     if out.exists(): shutil.rmtree(out)
     env = {**os.environ, 'NO_MKDOCS_2_WARNING': '1'}
     p = subprocess.run([sys.executable, '-m', 'mkdocs', 'build', '-q', '-f', str(build_dir/'mkdocs.yml')],
                        cwd=build_dir, env=env, capture_output=True, text=True)
     if p.returncode: sys.exit(f'book: mkdocs failed\n{p.stdout[-3000:]}\n{p.stderr[-3000:]}')
-    share_styles(out)
+    finish_pages(out)
     return out/'index.html'
 
 def main(argv=None):
@@ -397,6 +514,8 @@ def main(argv=None):
     ap.add_argument('--embedded', action='store_true', help='list the chapters that run on embedded data only')
     ap.add_argument('--execute-chapters', nargs='*', metavar='NAME',
                     help='run embedded-data chapters (all, or those named) and store their outputs in nbs/')
+    ap.add_argument('--quiet-chapters', action='store_true',
+                    help="remove progress bars and warnings from the chapters' stored outputs (nothing is run)")
     ap.add_argument('--timeout', type=int, default=900, help='seconds per chapter run (default 900)')
     ap.add_argument('--unchanged-for', type=float, default=0, metavar='MIN',
                     help='run only chapters whose file has not changed for MIN minutes')
@@ -405,12 +524,13 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if a.run_one: return run_one(a.run_one.resolve(), a.to)
     if a.embedded:
-    if 'figures/report.ipynb' in {page for _, items in nav for _, page, _ in items}:
-        lines += ['**Start with the [reproduction report](figures/report.ipynb)**: every claim of the five papers with '
-                  'what our runs give (n, interval, Holm-adjusted p) and a verdict.', '']
         for p in chapters():
             why = outside_reads(p)
             print(f'{p.stem:32} ' + ('embedded' if not why else f'reads outside data: {why[0][:70]}'))
+        return
+    if a.quiet_chapters:
+        changed = {p.name: n for p in chapters() if (n := quiet_chapter(p))}
+        print(f'book: {sum(changed.values())} outputs quietened in {len(changed)} chapters', *changed, sep='\n  ')
         return
     if a.execute_chapters is not None:
         res = execute_chapters(a.execute_chapters, a.timeout, a.unchanged_for)
