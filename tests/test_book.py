@@ -226,10 +226,11 @@ READ_PAGE = r"""() => {
   };
   const stderr = [...article.querySelectorAll('[data-mime-type="application/vnd.jupyter.stderr"]')]
     .map(e => e.innerText.trim().split('\n').length);
-  const prose = text(article, 'pre, code, script, style, .MathJax, .MathJax_Display, .MathJax_Preview, .jp-InputArea, '
-                             + '.jp-OutputArea');      // the authors' words: an output's $ is data (a price)
+  const code = '.jp-CodeCell .jp-InputArea, script, style';   // the authors' code (a Markdown cell is an InputArea too)
+  // the prose a reader reads: no code, no typeset math, no outputs (an output's $ is data: a price)
+  const prose = text(article, `${code}, pre, code, .MathJax, .MathJax_Display, .MathJax_Preview, .jp-OutputArea`);
   const raw = prose.match(/\$[^$\n]+\$|\\\(|\\\[/g) || [];
-  const local = text(article, '.jp-InputArea, script, style').match(/\/root\/|\/home\/|\/tmp\/|site-packages|\.pyenv|\/\.?venv\//g) || [];
+  const local = text(article, code).match(/\/root\/|\/home\/|\/tmp\/|site-packages|\.pyenv|\/\.?venv\//g) || [];
   const right = article.getBoundingClientRect().right + 1;
   const scrolls = e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX);
   const fits = e => e.getBoundingClientRect().right <= right;

@@ -9,10 +9,15 @@ carry and never executes them. Paper figures come from `paper_figures/out/notebo
 a figure's run wrote are shown under it.
 Links are relative (`use_directory_urls: false`), so the site reads from disk; the notebook styles every page
 repeated are moved into shared files. Search needs the site served (`python -m http.server -d _docs`).
+A page reads cleanly: its TeX is typeset by MathJax served from the site itself (jupyter-server-mathjax's copy, under
+assets/mathjax; no CDN), stored outputs are shown without progress bars, library warnings, tracebacks (an error is
+its one-line message) or paths of the machine they ran on, each page links the previous and the next one, and a wide
+output scrolls inside its block (tools/book_assets/). `tools/book_screens.py` takes screenshots of pages.
 
 `--execute-chapters` stores outputs in the chapters that run on our embedded data only (`--embedded` lists them): each
 runs once in its own process, in nbs/, as `nbdev_test` runs it (cells flagged slow / gpu / api skipped), with no data
 root, no fetched copy and no user config in reach; small, scrubbed outputs are written back into nbs/*.ipynb.
+`--quiet-chapters` removes progress bars and warnings from the chapters' stored outputs without running anything.
 """
 import argparse, base64, json, os, re, shutil, subprocess, sys, tempfile, time
 from pathlib import Path
