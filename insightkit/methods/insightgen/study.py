@@ -99,13 +99,16 @@ def ablation_grid(items, store, grid: dict | None = None, # setting -> values (d
     return pd.DataFrame(rows)
 
 # %% ../../../nbs/09f_study.ipynb #9a7a97fd
-def ablation_table(df, setting: str, metric: str = 'ctx_novelty') -> 'pd.DataFrame':
-    "Mean `metric` per collection × value of `setting` (others at InsightGen's defaults where possible), by method."
+def ablation_table(df, setting: str, metric: str = 'ctx_novelty',
+                   by: str = 'collection', # one row per collection, or per question ('item_id': paired tests)
+                  ) -> 'pd.DataFrame':
+    """Mean `metric` per collection (or `by`) × value of `setting` (others at InsightGen's defaults where possible), by
+    method."""
     d = InsightGenSettings()
     keep = df[df.metric == metric]
     for k in GRID:
         if k != setting and k in df and getattr(d, k) in set(df[k]): keep = keep[keep[k] == getattr(d, k)]
-    return keep.pivot_table(index='collection', columns=['method', setting], values='value', aggfunc='mean')
+    return keep.pivot_table(index=by, columns=['method', setting], values='value', aggfunc='mean')
 
 # %% ../../../nbs/09f_study.ipynb #07fd687a
 SET_RUBRIC = {'name': 'insight-sets',
