@@ -1,5 +1,5 @@
 "The course commands: `insightkit compare` (every variant side by side, JSON and a page) and `insightkit leaderboard`."
-import json, os, shutil, subprocess, sys
+import json, os, subprocess, sys
 
 import pytest
 
@@ -9,16 +9,16 @@ pytestmark = pytest.mark.xdist_group('course')  # one private cache shared by th
 
 @pytest.fixture(scope='module')
 def env(tmp_path_factory):
-    """A private runs folder and a copy of the course's recorded call cache in replay mode for this module's commands
-    (the lessons ask every call they make; the converted default model is reused)."""
-    from insightkit.generation.model_files import reusable_models_dir
+    """The environment the course's lessons replay in (`_course_env`: copies of the recorded calls, embeddings and
+    mined continuations, an empty user cache and runs folder, the recording's backend identity) for this module's
+    commands; not strict, so a command shows a failed variant instead of raising."""
+    from insightkit.course.lessons import _course_env, lay_out_work
     d = tmp_path_factory.mktemp('course')
-    gone = ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN', 'INSIGHTKIT_DATA',
-            'INSIGHTKIT_PLUGINS')
-    shutil.copy(ROOT/'course'/'calls.sqlite', d/'calls.sqlite')  # the course's recording answers every call
-    return {**{k: v for k, v in os.environ.items() if k not in gone}, 'INSIGHTKIT_MODELS': str(reusable_models_dir()),
-            'INSIGHTKIT_CACHE': str(d/'cache'), 'INSIGHTKIT_RUNS': str(d/'runs'), 'INSIGHTKIT_PROGRESS': '0',
-            'INSIGHTKIT_CALL_CACHE': str(d/'calls.sqlite'), 'INSIGHTKIT_CACHE_MODE': 'replay'}
+    lay_out_work(ROOT/'course', d)  # the course's recording answers every call
+    identity = json.loads((ROOT/'course'/'recording.json').read_text())['call_identity']
+    gone = ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_RUN', 'INSIGHTKIT_DATA', 'INSIGHTKIT_PLUGINS')
+    return {**{k: v for k, v in os.environ.items() if k not in gone}, **_course_env('replay', d, identity),
+            'INSIGHTKIT_STRICT': '0'}
 
 def cli(*args, env, check=True):
     "Run `insightkit ARGS` in a fresh interpreter with `env`; on an unexpected exit show its output."
