@@ -168,8 +168,12 @@ def site(tmp_path_factory):
     return d/'site', shown
 
 def local_links(page: Path) -> list[str]:
-    "The page's links and sources (embedded data: URIs left out)."
-    return [u for u in re.findall(r'(?:href|src)="([^"#]+)', page.read_text(encoding='utf-8')) if not u.startswith('data:')]
+    """What reading the page takes from disk: its scripts, styles and images (which must come from the site) and its
+    links that are not to another site (embedded data: URIs and the prose's `https://…` links left out)."""
+    html = page.read_text(encoding='utf-8')
+    sources = re.findall(r'(?:src|<link [^>]*href)="([^"#]+)', html)
+    links = [u for u in re.findall(r'<a [^>]*href="([^"#]+)', html) if not urlparse(u).scheme]
+    return [u for u in sources + links if not u.startswith('data:')]
 
 def test_index_links_every_page_relatively(site):
     root, shown = site
