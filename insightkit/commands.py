@@ -343,21 +343,13 @@ def cmd_bench_miner(a):
          arg('--json-prompts', type=int, default=32, help="JSON-schema prompts, as IP-RAR's analysis builds them"),
          arg('--rag-tokens', type=int, default=64, help='most new tokens of a RAG answer'),
          arg('--threads', type=int, help='threads per side (default: INSIGHTKIT_THREADS, else half the cores)'),
-         arg('--no-llamacpp', action='store_true', help='leave out llama.cpp one prompt at a time (llama-cpp-python)'),
-         arg('--no-batched', action='store_true', help="leave out llama.cpp's server with parallel slots"),
-         arg('--no-ct2', action='store_true', help='leave out CTranslate2 int8 batched'),
-         arg('--no-equal-work', action='store_true', help='leave out our engine with its no-repeat guard off'),
-         arg('--clients', type=int, default=16, help="client threads sending llama-server the prompts"),
-         arg('--slots', type=int, default=16, help="llama-server's parallel slots (-np)"),
-         arg('--context', type=int, default=32768, help="llama-server's context shared by its slots (-c)"),
+         arg('--skip', nargs='+', default=[], choices=['llamacpp', 'batched', 'ct2', 'equal-work'], help='leave out'),
          arg('--today', action='store_true', help='also time the transformers generate loop used before'))
 def cmd_bench_generate(a):
     "Our decoding engine against its peers on one fixed workload (RAG and JSON-schema prompts), side by side."
     from insightkit.bench.generate import bench_generate
     emit(bench_generate(rag_prompts=a.rag_prompts, json_prompts=a.json_prompts, rag_tokens=a.rag_tokens,
-                        threads=a.threads, llamacpp=not a.no_llamacpp, batched=not a.no_batched, ct2=not a.no_ct2,
-                        equal_work=not a.no_equal_work, today=a.today, clients=a.clients, slots=a.slots,
-                        context=a.context), a.json)
+                        threads=a.threads, today=a.today, **{side.replace('-', '_'): False for side in a.skip}), a.json)
 
 # %% ../nbs/13b_commands.ipynb #39635cd2
 @command('bench memory', 'memory build cost and per-clue latency with and without KV reuse',
