@@ -13,7 +13,7 @@ from ..figures import project_root, run_figure
 
 # %% auto #0
 __all__ = ['RECORDED', 'course_dir', 'lesson_paths', 'call_identity', 'run_identities', 'variant_hash', 'what_decides',
-           'stale_reasons', 'mined_path', 'lay_out_work', 'compact_sqlite', 'keep_recorded', 'prune_recording',
+           'stale_reasons', 'mined_path', 'lay_out_work', 'copy_sqlite', 'keep_recorded', 'prune_recording',
            'keep_executed', 'run_course', 'cmd_course']
 
 # %% ../../nbs/15c_course.ipynb #e3d282a6
@@ -117,23 +117,23 @@ def lay_out_work(d: Path, # the course folder
         shutil.copy(src, dst)
 
 # %% ../../nbs/15c_course.ipynb #c0a5e005
-def compact_sqlite(path: Path):
-    "Fold a SQLite file's write-ahead log into it and compact it, so the one file is the whole database."
+def copy_sqlite(src: Path, dst: Path):
+    """Copy a SQLite database, its write-ahead log folded in, into one compact file `dst` (SQLite's backup, which reads
+    while this process or another still holds `src` open)."""
     import sqlite3
-    con = sqlite3.connect(path)
-    con.execute('PRAGMA wal_checkpoint(TRUNCATE)')
-    con.execute('PRAGMA journal_mode=DELETE')
-    con.execute('VACUUM')
-    con.close()
+    from contextlib import closing
+    dst.unlink(missing_ok=True)
+    with closing(sqlite3.connect(src)) as a, closing(sqlite3.connect(dst)) as b: a.backup(b)
+    with closing(sqlite3.connect(dst)) as b:
+        b.execute('PRAGMA journal_mode=DELETE')
+        b.execute('VACUUM')
 
 # %% ../../nbs/15c_course.ipynb #c0a5e006
 def keep_recorded(d: Path, work: Path):
-    "Write the recorded files made in `work` back into the course folder `d`, each compacted to one file."
+    "Write the recorded files made in `work` back into the course folder `d`, each one compact file."
     for name in RECORDED:
         src = mined_path(work) if name == 'mined.sqlite' else work/name
-        if not src.exists(): continue
-        compact_sqlite(src)
-        shutil.copy(src, d/name)
+        if src.exists(): copy_sqlite(src, d/name)
 
 # %% ../../nbs/15c_course.ipynb #31160aa5
 def _recording_manifest(d: Path, cache: Path, runs: Path, lessons: list[dict]) -> dict:
