@@ -8,7 +8,7 @@ __all__ = ['CATALOGUE']
 # %% ../nbs/16_catalogue.ipynb #f41995fc
 CATALOGUE = {
     'backends': {'local': 'insightkit.generation.local', 'openai': 'insightkit.generation.openai_compat'},
-    'datasets': {'insight-rag': 'insightkit.data.sources', 'leval': 'insightkit.data.sources',
+    'datasets': {'insight-rag': 'insightkit.data.sources', 'leval': 'insightkit.data.leval',
                  'nq-open': 'insightkit.data.sources', 'bioasq': 'insightkit.data.sources',
                  'aan-collections': 'insightkit.methods.insightgen.collections_dataset'},
     'variants': {'*': ('insightkit.pipeline.baselines', 'insightkit.methods.*')},

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace as NS
 import pytest
 from conftest import ROOT
-from insightkit.course import exercises as ex
+from insightkit.course import exercises as ex, method_exercises as mx
 
 SOLUTIONS = ROOT/'course'/'solutions'
 
@@ -138,38 +138,38 @@ WRONG = [
     ('3.2', 'one-sided Wilcoxon', lambda: ex.check_paired_p(_p('wilcoxon', alternative='greater'), A, B), 'one-sided'),
     ('3.2', 'paired t-test', lambda: ex.check_paired_p(_p('ttest_rel'), A, B), 'paired t-test'),
     ('3.2', 'unpaired Mann-Whitney', lambda: ex.check_paired_p(_p('mannwhitneyu'), A, B), 'unpaired Mann-Whitney'),
-    ('4.1', 'drops the short tail', lambda: ex.check_windows(
+    ('4.1', 'drops the short tail', lambda: mx.check_windows(
         lambda t, s: [t[i:i + s] for i in range(0, len(t) - s + 1, s)]), 'last, shorter window'),
-    ('4.1', 'sliding windows', lambda: ex.check_windows(lambda t, s: [t[i:i + s] for i in range(len(t) - s + 1)]),
+    ('4.1', 'sliding windows', lambda: mx.check_windows(lambda t, s: [t[i:i + s] for i in range(len(t) - s + 1)]),
      'do not overlap'),
-    ('4.1', 'an empty last window', lambda: ex.check_windows(
+    ('4.1', 'an empty last window', lambda: mx.check_windows(
         lambda t, s: [t[i:i + s] for i in range(0, len(t) + 1, s)]), 'No empty window'),
-    ('5.1', 'lowest inertia', lambda: ex.check_best_k(k_by_inertia), 'inertia'),
-    ('5.1', "the best k's position", lambda: ex.check_best_k(
+    ('5.1', 'lowest inertia', lambda: mx.check_best_k(k_by_inertia), 'inertia'),
+    ('5.1', "the best k's position", lambda: mx.check_best_k(
         lambda v, ks: max(range(len(ks)), key=lambda i: silhouettes(v, ks)[i])), 'position'),
-    ('5.1', 'the best silhouette score', lambda: ex.check_best_k(lambda v, ks: max(silhouettes(v, ks))),
+    ('5.1', 'the best silhouette score', lambda: mx.check_best_k(lambda v, ks: max(silhouettes(v, ks))),
      'not its silhouette score'),
-    ('6.1', '`a` then `b`, cut at k', lambda: ex.check_two_way(lambda a, b, k: (list(a) + list(b))[:k]), 'half from each'),
-    ('6.1', 'k // 2 from `a`', lambda: ex.check_two_way(two_way_floor), 'k // 2'),
-    ('6.1', 'no fill', lambda: ex.check_two_way(two_way_no_fill), 'fill from either'),
-    ('7.1', 'lower-cased substring', lambda: ex.check_keyword_hits(
+    ('6.1', '`a` then `b`, cut at k', lambda: mx.check_two_way(lambda a, b, k: (list(a) + list(b))[:k]), 'half from each'),
+    ('6.1', 'k // 2 from `a`', lambda: mx.check_two_way(two_way_floor), 'k // 2'),
+    ('6.1', 'no fill', lambda: mx.check_two_way(two_way_no_fill), 'fill from either'),
+    ('7.1', 'lower-cased substring', lambda: mx.check_keyword_hits(
         lambda t, ks: [k for k in ks if k.lower() in t.lower()]), 'substring'),
-    ('7.1', 'case kept', lambda: ex.check_keyword_hits(
+    ('7.1', 'case kept', lambda: mx.check_keyword_hits(
         lambda t, ks: [k for k in ks if re.search(rf'\b{re.escape(k)}\b', t)]), 'Ignore case'),
-    ('7.1', 'words split on spaces', lambda: ex.check_keyword_hits(
+    ('7.1', 'words split on spaces', lambda: mx.check_keyword_hits(
         lambda t, ks: [k for k in ks if k.lower() in t.lower().split()]), 'Splitting on spaces'),
-    ('8.1', 'the tail kept', lambda: ex.check_fragment(lambda t: ' '.join(t)), 'Leave the tail out'),
-    ('8.1', 'a fragment with extra words', lambda: ex.check_fragment(lambda t: f'Complete the sentence: {t[0]} {t[1]}'),
+    ('8.1', 'the tail kept', lambda: mx.check_fragment(lambda t: ' '.join(t)), 'Leave the tail out'),
+    ('8.1', 'a fragment with extra words', lambda: mx.check_fragment(lambda t: f'Complete the sentence: {t[0]} {t[1]}'),
      'extra words'),
-    ('8.1', 'relation first', lambda: ex.check_fragment(lambda t: f'{t[1]} {t[0]}'), 'Head first'),
-    ('9.1', 'not registered', lambda: ex.check_variant(keyword_variant(register=False)), 'register_variant'),
-    ('9.1', 'keyword-rag with no `query` stage', lambda: ex.check_variant(keyword_variant(stage=False)),
+    ('8.1', 'relation first', lambda: mx.check_fragment(lambda t: f'{t[1]} {t[0]}'), 'Head first'),
+    ('9.1', 'not registered', lambda: mx.check_variant(keyword_variant(register=False)), 'register_variant'),
+    ('9.1', 'keyword-rag with no `query` stage', lambda: mx.check_variant(keyword_variant(stage=False)),
      'stage named `query`'),
-    ('9.1', 'the whole question as the query', lambda: ex.check_variant(keyword_variant(lambda q, k: q)),
+    ('9.1', 'the whole question as the query', lambda: mx.check_variant(keyword_variant(lambda q, k: q)),
      'longest words'),
-    ('9.1', 'the first words, not the longest', lambda: ex.check_variant(
+    ('9.1', 'the first words, not the longest', lambda: mx.check_variant(
         keyword_variant(lambda q, k: ' '.join(q.split()[:k]))), 'longest words'),
-    ('9.1', 'no generator step', lambda: ex.check_variant(keyword_variant(generate=False)), 'self.generate'),
+    ('9.1', 'no generator step', lambda: mx.check_variant(keyword_variant(generate=False)), 'self.generate'),
 ]
 
 def _p(test: str, **kw) -> float:
@@ -193,7 +193,7 @@ def test_wrong_answers_cover_every_exercise():
 
 def test_feedback_shows_short_values():
     "5.1's case holds an 80×2 array: the message names its shape; numbers come without np.float64(…)."
-    m = ex.check_best_k(lambda v, ks: 5).message
+    m = mx.check_best_k(lambda v, ks: 5).message
     assert 'a 80×2 array' in m and '[[' not in m and len(m) < 300, m
     m = ex.check_holm(lambda p: [0.0] * len(p)).message
     assert 'np.float64' not in m and 'expected [0.03, 0.06, 0.06]' in m, m
@@ -204,12 +204,12 @@ SOLVED = [
     ('2.1', lambda s: ex.check_rrf(s['02_queries'].rrf)),
     ('3.1', lambda s: ex.check_holm(s['03_evaluating'].holm)),
     ('3.2', lambda s: ex.check_paired_p(s['03_evaluating'].answer_p(A, B), A, B)),
-    ('4.1', lambda s: ex.check_windows(s['04_memory'].windows)),
-    ('5.1', lambda s: ex.check_best_k(s['05_clusters'].choose_k)),
-    ('6.1', lambda s: ex.check_two_way(s['06_missing_knowledge'].two_way)),
-    ('7.1', lambda s: ex.check_keyword_hits(s['07_biomedical'].keyword_hits)),
-    ('8.1', lambda s: ex.check_fragment(s['08_insights'].fragment)),
-    ('9.1', lambda s: ex.check_variant(s['09_your_variant'].KeywordRag)),
+    ('4.1', lambda s: mx.check_windows(s['04_memory'].windows)),
+    ('5.1', lambda s: mx.check_best_k(s['05_clusters'].choose_k)),
+    ('6.1', lambda s: mx.check_two_way(s['06_missing_knowledge'].two_way)),
+    ('7.1', lambda s: mx.check_keyword_hits(s['07_biomedical'].keyword_hits)),
+    ('8.1', lambda s: mx.check_fragment(s['08_insights'].fragment)),
+    ('9.1', lambda s: mx.check_variant(s['09_your_variant'].KeywordRag)),
 ]
 
 class Lazy(dict):

@@ -20,7 +20,7 @@ from .openai_compat import chat_completion
 __all__ = ['SEED_RANGE', 'MAX_STOPS', 'MAX_STOP_CHARS', 'ERROR_TYPES', 'MAX_BODY_BYTES', 'KEY_ENV', 'ClientError',
            'finite_number', 'request_seed', 'stop_strings', 'response_schema', 'request_settings', 'Busy',
            'EngineQueue', 'openai_error', 'reject_constant', 'parse_body', 'requested_model', 'key_matches', 'drain',
-           'make_handler', 'ChatServer', 'is_loopback', 'serve']
+           'JsonRequestHandler', 'make_handler', 'ChatServer', 'is_loopback', 'serve']
 
 # %% ../../nbs/01f_serve.ipynb #20d6a5fc
 class ClientError(InsightkitError):
@@ -257,31 +257,65 @@ def drain(sock: socket.socket, limit: int = 1 << 20, seconds: float = 1.0):
         while limit > 0 and (chunk := sock.recv(65536)): limit -= len(chunk)
     except OSError: pass
 
+# %% ../../nbs/01f_serve.ipynb #b73f3a0c
+class JsonRequestHandler(BaseHTTPRequestHandler):
+    """An HTTP/1.1 keep-alive handler that answers JSON, refuses in OpenAI's error shape, reads a body only by its
+    Content-Length and under `MAX_BODY_BYTES`, and drains what a client still sends after a refusal."""
+    protocol_version, timeout = 'HTTP/1.1', 120  # an idle keep-alive connection is closed after `timeout` s
+    unread = False  # whether a body was left unread (then the connection is drained as it closes)
+    def log_message(self, *args): pass
+
+# %% ../../nbs/01f_serve.ipynb #b4460b00
+@patch
+def finish(self: JsonRequestHandler):
+    "Close the connection, draining first what the client still sends when a body was left unread."
+    BaseHTTPRequestHandler.finish(self)
+    if self.unread: drain(self.connection)
+
+# %% ../../nbs/01f_serve.ipynb #82c48534
+@patch
+def send(self: JsonRequestHandler, status: int, payload: dict, headers: dict | None = None):
+    "Answer `payload` as JSON with `status` (and `headers`); a client that stopped waiting is let go."
+    data = json.dumps(payload).encode()
+    self.send_response(status)
+    head = {'Content-Type': 'application/json', 'Content-Length': str(len(data)), **(headers or {})}
+    if self.close_connection: head['Connection'] = 'close'
+    for k, v in head.items(): self.send_header(k, v)
+    self.end_headers()
+    try: self.wfile.write(data)
+    except (BrokenPipeError, ConnectionResetError): pass
+
+# %% ../../nbs/01f_serve.ipynb #446f4682
+@patch
+def send_error(self: JsonRequestHandler, code, message=None, explain=None):
+    "What the stdlib refuses itself (a bad request line, a header too long), in OpenAI's error shape."
+    self.close_connection = self.unread = True
+    self.send(code, openai_error(message or HTTPStatus(code).phrase, code))
+
+# %% ../../nbs/01f_serve.ipynb #04d05b84
+@patch
+def refuse(self: JsonRequestHandler, e: ClientError):
+    "Answer a refused request with its status, OpenAI error code and headers."
+    self.send(e.status, openai_error(str(e), e.status, e.code), e.headers)
+
+# %% ../../nbs/01f_serve.ipynb #a27a601f
+@patch
+def read_body(self: JsonRequestHandler) -> bytes:
+    "The request's body, read by its Content-Length; a body of unknown length or over the limit is refused unread."
+    length = self.headers.get('Content-Length') or '0'
+    if self.headers.get('Transfer-Encoding') or not length.strip().isdigit():
+        self.close_connection = self.unread = True  # the body's end is unknown, so the connection ends
+        raise ClientError(f'send the body with a Content-Length in bytes (got {length[:40]!r})')
+    if int(length) > MAX_BODY_BYTES:
+        self.close_connection = self.unread = True
+        raise ClientError(f'the body of {int(length):,} bytes is over the limit of {MAX_BODY_BYTES:,}', 413)
+    return self.rfile.read(int(length))
+
 # %% ../../nbs/01f_serve.ipynb #25b5e7af
 def make_handler(q: EngineQueue, names: tuple[str, ...], # the served model's name, then its aliases
                  api_key: str | None = None): # a bearer token every request must carry (None: none asked)
-    "The request handler class of a server over `q`, answering as any of `names`."
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version, timeout = 'HTTP/1.1', 120  # an idle keep-alive connection is closed after `timeout` s
-        unread = False  # whether a body was left unread (then the connection is drained as it closes)
-        def finish(self):
-            super().finish()
-            if self.unread: drain(self.connection)
-        def log_message(self, *args): pass
-        def send(self, status: int, payload: dict, headers: dict | None = None):
-            data = json.dumps(payload).encode()
-            self.send_response(status)
-            head = {'Content-Type': 'application/json', 'Content-Length': str(len(data)), **(headers or {})}
-            if self.close_connection: head['Connection'] = 'close'
-            for k, v in head.items(): self.send_header(k, v)
-            self.end_headers()
-            try: self.wfile.write(data)
-            except (BrokenPipeError, ConnectionResetError): pass  # the client stopped waiting
-        def send_error(self, code, message=None, explain=None):  # what the stdlib refuses itself (bad request line...)
-            self.close_connection = self.unread = True
-            self.send(code, openai_error(message or HTTPStatus(code).phrase, code))
-        def refuse(self, e: ClientError):
-            self.send(e.status, openai_error(str(e), e.status, e.code), e.headers)
+    "The request handler class of a server over `q`, answering OpenAI's routes as any of `names`."
+    class Handler(JsonRequestHandler):
         def check_key(self):
             if not key_matches(self.headers.get('Authorization'), api_key):
                 raise ClientError('this server needs its API key: send Authorization: Bearer KEY', 401,
@@ -296,15 +330,6 @@ def make_handler(q: EngineQueue, names: tuple[str, ...], # the served model's na
                 self.send(200, {'object': 'list', 'data': listed})
             elif path == '/stats': self.send(200, q.snapshot())
             else: self.send(404, openai_error(f'no route {self.path}', 404, 'not_found'))
-        def read_body(self) -> bytes:
-            length = self.headers.get('Content-Length') or '0'
-            if self.headers.get('Transfer-Encoding') or not length.strip().isdigit():
-                self.close_connection = self.unread = True  # the body's end is unknown, so the connection ends
-                raise ClientError(f'send the body with a Content-Length in bytes (got {length[:40]!r})')
-            if int(length) > MAX_BODY_BYTES:
-                self.close_connection = self.unread = True
-                raise ClientError(f'the body of {int(length):,} bytes is over the limit of {MAX_BODY_BYTES:,}', 413)
-            return self.rfile.read(int(length))
         def do_POST(self):
             try:
                 raw = self.read_body()

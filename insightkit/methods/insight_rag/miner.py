@@ -12,7 +12,8 @@ from typing import Any, Callable, Sequence
 
 from ...core import InsightkitError, package_versions, progress, read_jsonl, stable_hash, write_jsonl
 from ...data.insight_rag import Corpus
-from ...generation.local import DEFAULT_LOCAL_MODEL, LocalBackend, pick_device, pick_dtype, set_torch_threads
+from ...generation.local import DEFAULT_LOCAL_MODEL, LocalBackend, set_torch_threads
+from ...generation.precision import pick_device, pick_dtype
 from .miner_items import build_training_items, collate, encode_items, label_tokens
 from .miner_items import length_grouped_batches, padding_ratio
 from .miner_model import (add_adapter, autocast_dtype, base_model_folder, freeze_products,

@@ -13,7 +13,7 @@ from fastcore.basics import patch
 
 from ...core import InsightkitError, progress
 from ...data.insight_rag import Corpus
-from ...generation.local import pick_device
+from ...generation.precision import pick_device
 from .miner_items import build_training_items, collate, encode_items, label_tokens
 from .miner import (MinerConfig, _items_of, _load_model, _step, _train, add_adapter,
                                                   autocast_dtype,

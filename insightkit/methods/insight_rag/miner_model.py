@@ -8,7 +8,8 @@ import os
 from pathlib import Path
 
 from ...core import InsightkitError, one_load_at_a_time
-from ...generation.local import LocalBackend, pick_device, pick_dtype, set_torch_threads
+from ...generation.local import LocalBackend, set_torch_threads
+from ...generation.precision import pick_device, pick_dtype
 
 # %% auto #0
 __all__ = ['train_threads', 'autocast_dtype', 'frozen_product_dtype', 'freeze_products', 'make_optimizer', 'base_model_folder',
