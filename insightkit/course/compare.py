@@ -202,6 +202,10 @@ def to_text(self: Comparison) -> str:
                        f" {r['seconds']} s)")
     return '\n'.join(out)
 
+# %% ../../nbs/15_compare.ipynb #c0b1e001
+@patch
+def __repr__(self: Comparison) -> str: return self.to_text()
+
 # %% ../../nbs/15_compare.ipynb #7cddd499
 class VariantFailed(InsightkitError):
     "A variant failed where a refusal was not expected (a replay miss, a backend down, a broken schema)."
