@@ -121,5 +121,8 @@ def test_report_gathers_every_claim(executed):
     claims = [c for p in out.glob('*_claims.json') for c in json.loads(p.read_text())['claims']]
     shown = {(c['section'], c['statement'], c['higher'], c['lower']) for c in claims if c['paper'] == 'Insight-RAG'}
     verdicts = ['holds', 'contradicted', 'not shown at this n', 'cannot tell']
-    assert counts.loc['Insight-RAG', verdicts].sum() == len(shown) and counts.loc['Insight-RAG', 'holds'] <= 4
+    assert counts.loc['Insight-RAG', verdicts].sum() == len(shown)
+    from insightkit.evaluation.claims import EXACT_TEST
+    for c in claims:  # at two items a cell no paired test reaches p < 0.05: what holds is an exact comparison
+        if c['verdict'] in ('holds', 'contradicted'): assert c['test'] == EXACT_TEST or c['p_adj'] < 0.05, c
     assert (out/'report_insight_rag.csv').exists()
