@@ -210,7 +210,7 @@ def served(self: LLM, keys: list[str], found: dict, fresh: dict[str, Reply]) -> 
 def chat_batch(self: LLM, conversations: list, schema=None, max_tokens: int | None = None,
                temperature: float | None = None,
                seed: int | None = None, stop: list[str] | None = None,
-               skip_broken: bool = False, # True: a call the cache records as broken is not asked again
+               skip_broken: bool = False, # True: a call the cache records as broken is not asked again (replay: never)
               ) -> list[Reply]:
     """Answer many conversations: cache hits at once, the misses in one backend batch. Replies that break their
     schema raise `OutputValidationError`, with `broken` (one flag per conversation) when the backend said which."""
@@ -220,7 +220,10 @@ def chat_batch(self: LLM, conversations: list, schema=None, max_tokens: int | No
     fingerprint = keyed_identity(self.backend, mode)
     keys = [call_key(self.backend.name, fingerprint, c, schema, settings) for c in convs]
     found = cache.get_many(keys) if mode != 'off' else {}
-    bad = cache.get_broken([k for k in keys if k not in found]) if skip_broken and mode != 'off' else {}
+    # a call recorded as broken is skipped when asked, and in replay mode always: the recording's outcome is that
+    # it broke, which a replay reproduces instead of calling it a miss
+    ask_broken = skip_broken or mode == 'replay'
+    bad = cache.get_broken([k for k in keys if k not in found]) if ask_broken and mode != 'off' else {}
     missing = list(dict.fromkeys(k for k in keys if k not in found and k not in bad))
     if missing and mode == 'replay':
         k = missing[0]; c = convs[keys.index(k)]
