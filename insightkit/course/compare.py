@@ -155,7 +155,8 @@ def item_view(rec: dict | None, # the item's prediction record (None: the varian
     gold_ids = [str(g) for g in rec.get('gold_ids') or []]
     scores = {k: None if math.isnan(v) else round(v, 4) for k, v in item_scores(rec, kind).items()}
     answer = rec.get('prediction') or ''
-    return {'status': 'failed' if (rec.get('meta') or {}).get('error') else 'ok', 'reason': '', 'answer': answer,
+    error = one_line((rec.get('meta') or {}).get('error') or '') if (rec.get('meta') or {}).get('error') else ''
+    return {'status': 'failed' if error else 'ok', 'reason': error, 'answer': answer,
             'answer_has_gold': bool(pat is not None and pat.search(answer)), 'scores': scores,
             'tokens': (rec.get('usage') or {}).get('total_tokens', 0), 'seconds': out.get('seconds_per_item'),
             'stages': {k: stage_view(v, pat, store, gold_ids, width)
@@ -198,6 +199,7 @@ def to_text(self: Comparison) -> str:
                 out.append(f"  {label}: {'FAILED' if r['status'] == 'failed' else 'does not apply'}: {r['reason']}")
                 continue
             scores = ', '.join(f'{k} {v:.2f}' for k, v in r['scores'].items() if v is not None)
+            if r['status'] == 'failed': out.append(f"  {label}: FAILED on this item: {r['reason']}")
             out.append(f"  {label}: {snippet(r['answer'], pattern, 100)!r}  [{scores}]  ({r['tokens']} tokens,"
                        f" {r['seconds']} s)")
     return '\n'.join(out)
@@ -295,7 +297,8 @@ def _cell(r: dict, row: str, pattern) -> str:
     "The HTML of one variant's cell in row `row`."
     if row == 'answer':
         flag = ' <span class="gold">✓ gold</span>' if r['answer_has_gold'] else ''
-        return mark_html(r['answer'] or '', pattern) + flag
+        failed = f'<span class="failed">failed: {html.escape(r["reason"])}</span> ' if r['status'] == 'failed' else ''
+        return failed + mark_html(r['answer'] or '', pattern) + flag
     if row == 'scores': return ', '.join(f'{k} {"–" if v is None else f"{v:.2f}"}' for k, v in r['scores'].items())
     if row == 'cost': return f"{r['tokens']} tokens · {r['seconds']} s"
     return value_html(r['stages'][row], pattern) if row in r['stages'] else '<span class="muted">–</span>'
