@@ -155,7 +155,8 @@ def item_view(rec: dict | None, # the item's prediction record (None: the varian
     gold_ids = [str(g) for g in rec.get('gold_ids') or []]
     scores = {k: None if math.isnan(v) else round(v, 4) for k, v in item_scores(rec, kind).items()}
     answer = rec.get('prediction') or ''
-    error = one_line((rec.get('meta') or {}).get('error') or '') if (rec.get('meta') or {}).get('error') else ''
+    error = (rec.get('meta') or {}).get('error')
+    error = one_line(error) if error else ''
     return {'status': 'failed' if error else 'ok', 'reason': error, 'answer': answer,
             'answer_has_gold': bool(pat is not None and pat.search(answer)), 'scores': scores,
             'tokens': (rec.get('usage') or {}).get('total_tokens', 0), 'seconds': out.get('seconds_per_item'),

@@ -13,7 +13,7 @@ from ..figures import project_root, run_figure
 
 # %% auto #0
 __all__ = ['RECORDED', 'course_dir', 'lesson_paths', 'call_identity', 'run_identities', 'variant_hash', 'what_decides',
-           'stale_reasons', 'mined_path', 'lay_out_work', 'copy_sqlite', 'keep_recorded', 'prune_recording',
+           'stale_reasons', 'recorded_path', 'lay_out_work', 'copy_sqlite', 'keep_recorded', 'prune_recording',
            'keep_executed', 'run_course', 'cmd_course']
 
 # %% ../../nbs/15c_course.ipynb #e3d282a6
@@ -100,9 +100,10 @@ def _course_env(mode: str, work: Path, identity: str | None = None) -> dict:
     return env
 
 # %% ../../nbs/15c_course.ipynb #c0a5e003
-def mined_path(work: Path) -> Path:
-    "Where the lesson kernels' mined-continuation cache lives inside `work` (the user cache's `mined/mined.sqlite`)."
-    return work/'cache'/'mined'/'mined.sqlite'
+def recorded_path(work: Path, name: str) -> Path:
+    """Where the lesson kernels read recorded file `name` inside `work`: the mined continuations where the user cache
+    keeps them (`mined/mined.sqlite`), the others at the top."""
+    return work/'cache'/'mined'/name if name == 'mined.sqlite' else work/name
 
 # %% ../../nbs/15c_course.ipynb #c0a5e004
 def lay_out_work(d: Path, # the course folder
@@ -111,7 +112,7 @@ def lay_out_work(d: Path, # the course folder
                 ):
     "Copy the recorded files from `d` into `work` (the mined continuations where the user cache expects them)."
     for name in RECORDED:
-        src, dst = d/name, (mined_path(work) if name == 'mined.sqlite' else work/name)
+        src, dst = d/name, recorded_path(work, name)
         if name in fresh or not src.exists(): continue
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(src, dst)
@@ -132,8 +133,7 @@ def copy_sqlite(src: Path, dst: Path):
 def keep_recorded(d: Path, work: Path):
     "Write the recorded files made in `work` back into the course folder `d`, each one compact file."
     for name in RECORDED:
-        src = mined_path(work) if name == 'mined.sqlite' else work/name
-        if src.exists(): copy_sqlite(src, d/name)
+        if (src := recorded_path(work, name)).exists(): copy_sqlite(src, d/name)
 
 # %% ../../nbs/15c_course.ipynb #31160aa5
 def _recording_manifest(d: Path, cache: Path, runs: Path, lessons: list[dict]) -> dict:
