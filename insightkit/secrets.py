@@ -10,18 +10,20 @@ from fastcore.basics import patch
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 # %% auto #0
-__all__ = ['REDACTED', 'SECRET_NAME', 'HEADER_KEYS', 'is_secret_name', 'redact_url', 'redact_text', 'redact', 'env_secrets',
-           'secret_values', 'remember_secrets', 'known_secrets', 'redact_key_shapes', 'scrub', 'RedactedStream',
-           'redacted_output']
+__all__ = ['REDACTED', 'SECRET_NAME', 'HEADER_KEYS', 'NOT_CREDENTIALS', 'is_secret_name', 'redact_url', 'redact_text', 'redact',
+           'env_secrets', 'secret_values', 'remember_secrets', 'known_secrets', 'redact_key_shapes', 'scrub',
+           'RedactedStream', 'redacted_output']
 
 # %% ../nbs/00a_secrets.ipynb #3c6f2f03
 REDACTED = '[redacted]'
 SECRET_NAME = re.compile(
-    r'(api[_-]?key|apikey|(^|[_-])key($|[_-])|(?<!max_)token(?!s)|secret|passw|authori[sz]ation|(^|[_-])auth$|'
+    r'(api[_-]?key|apikey|(^|[_-])key($|[_-])|(?<!max_)token(?![a-z])|secret|passw|authori[sz]ation|(^|[_-])auth$|'
     r'credential|cookie|signature|^sig$)',
     re.I,
 )
 HEADER_KEYS = ('headers', 'default_headers', 'extra_headers')
+# values a switch takes, never a credential: TOKENIZERS_PARALLELISM=false must not hide every `false` printed
+NOT_CREDENTIALS = {'true', 'false', 'none', 'null', 'auto', 'enabled', 'disabled'}
 
 # %% ../nbs/00a_secrets.ipynb #a3bf4d97
 def is_secret_name(name) -> bool:
@@ -71,7 +73,7 @@ def env_secrets(env: dict | None = None) -> list[str]:
     env = os.environ if env is None else env
     found = []
     for name, value in env.items():
-        if not value: continue
+        if not value or value.lower() in NOT_CREDENTIALS: continue
         if is_secret_name(name) and len(value) >= 4: found.append(value)
         elif '://' in value and '@' in value:
             try: user_pass = urlsplit(value).netloc.rpartition('@')[0]

@@ -102,3 +102,12 @@ def test_a_config_file_key_is_never_printed(tmp_path):
         p = ask_through(srv, tmp_path, {'OPENAI_API_KEY': ''}, api_key=CONFIG_KEY)
     assert p.returncode == 2 and 'HTTP 500' in p.stderr, p.stderr
     assert CONFIG_KEY not in p.stdout + p.stderr and 'proxy saw key [redacted]' in p.stderr, p.stderr
+
+def test_a_switch_in_the_environment_hides_nothing(tmp_path):
+    "CI sets TOKENIZERS_PARALLELISM=false: its value is no credential, so every `false` in --json output survives."
+    from conftest import run
+    import sys
+    p = run([sys.executable, '-m', 'insightkit.cli', 'variants', '--json'],
+            env={'TOKENIZERS_PARALLELISM': 'false', 'GITHUB_TOKEN': 'true'}, timeout=120)
+    listed = json.loads(p.stdout)
+    assert '[redacted]' not in p.stdout and any(s['optional'] is False for v in listed for s in v['settings'])
