@@ -20,8 +20,8 @@ from ..pipeline.registry import make_variant, variant_class, variant_names
 
 # %% auto #0
 __all__ = ['CSS', 'gold_pattern', 'snippet', 'hit_view', 'stage_view', 'pick_cells', 'pick_items', 'outcome', 'one_line',
-           'run_cell', 'item_view', 'Comparison', 'VariantFailed', 'strict_mode', 'raise_failures', 'compare',
-           'mark_html', 'value_html', 'item_rows']
+           'run_cell', 'item_view', 'Comparison', 'VariantFailed', 'strict_mode', 'raise_failures', 'every_item_failed',
+           'compare', 'mark_html', 'value_html', 'item_rows']
 
 # %% ../../nbs/15_compare.ipynb #c0269bdd
 def gold_pattern(golds: Sequence[str], # the item's gold answers
@@ -225,6 +225,13 @@ def raise_failures(failed: Sequence[tuple[str, str]], # (label, one-line reason)
     if failed and (strict_mode() if strict is None else strict):
         raise VariantFailed('; '.join(f'{label} failed: {why}' for label, why in failed))
 
+# %% ../../nbs/15_compare.ipynb #8bd55a94
+def every_item_failed(rows: Sequence[dict], # a comparison's items, each with `results` by variant label
+                      label: str) -> str:
+    "The first item's error when variant `label` failed on every item (it shows no answer at all), else ''."
+    views = [r['results'][label] for r in rows]
+    return views[0]['reason'] if views and all(v['status'] == 'failed' for v in views) else ''
+
 # %% ../../nbs/15_compare.ipynb #80ed13a7
 def compare(variants=None, # None: every registered variant; 'a,b', or names / Cells / (variant, settings) tuples
             dataset: str | None = None, # insight-rag, leval, nq-open or bioasq (default: what `data` holds)
@@ -252,6 +259,9 @@ def compare(variants=None, # None: every registered variant; 'a,b', or names / C
         rows.append({'id': it.id, 'question': it.question, 'golds': list(it.golds), 'gold_ids': list(it.gold_ids),
                      'results': {label: item_view(recs[label], outs[label], spec.kind, store, width)
                                  for label in outs}})
+    for h in heads:
+        if h['status'] != 'failed' and (why := every_item_failed(rows, h['label'])):
+            h.update(status='failed', reason=f'failed on every item: {why}')
     raise_failures([(h['label'], h['reason']) for h in heads if h['status'] == 'failed'], strict)
     return Comparison(ds.name, spec.name, spec.kind, heads, rows)
 
