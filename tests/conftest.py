@@ -8,6 +8,23 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope='session')
 def root(): return ROOT
 
+def once_per_run(tmp_path_factory, name: str, make):
+    """A folder and `make(folder)`'s JSON-able result, computed once per pytest run however its tests are spread:
+    pytest-xdist set the paper and book fixtures up twice (591 s and 582 s in one CI run), so the first to come
+    computes and writes the result under the run's shared temporary folder, behind a file lock, and the others read it
+    (xdist's own recipe)."""
+    import json
+    from filelock import FileLock
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get('PYTEST_XDIST_WORKER'): base = base.parent  # the run's folder, shared by its workers
+    folder, done = base/name, base/f'{name}.json'
+    with FileLock(str(done) + '.lock'):
+        if done.exists(): return folder, json.loads(done.read_text())
+        folder.mkdir(exist_ok=True)
+        result = make(folder)
+        done.write_text(json.dumps(result))
+        return folder, result
+
 AAN_SAMPLE = {'deep': 100, 'multi': 60, 'docs': 1000}
 
 @pytest.fixture(scope='session')

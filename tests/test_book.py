@@ -11,7 +11,7 @@ import json, re, shutil, subprocess, sys
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 import pytest
-from conftest import ROOT
+from conftest import ROOT, once_per_run
 from test_lab import CHROMIUM_ARGS, chromium  # noqa: F401  (a fixture: Debian's Chromium, or a loud skip)
 
 sys.path.insert(0, str(ROOT/'tools'))
@@ -155,17 +155,21 @@ def test_toc_links_the_headings():
     assert '<h2 id="model-files_1">Model files<a class="anchor-link" href="#model-files_1">' in got
     assert '<h1 id="model-files">' in got and 'href="#model-files_1" class="md-nav__link"' in got
 
-@pytest.fixture(scope='module')
-def site(tmp_path_factory):
-    "The whole book (as `make book` builds it), and a chapter in it that shows a table or an image."
+def build_site(d: Path) -> str:
+    "Build the whole book (as `make book` does) into `d/site`; the name of a chapter in it that shows a table or an image."
     shown = next((p.stem for p in book.embedded_chapters() if shows_table(p, image=True)), None)
     assert shown, 'no chapter in nbs/ shows a table or an image'
-    d = tmp_path_factory.mktemp('book')
     p = subprocess.run([sys.executable, 'tools/book.py', '--out', str(d/'site'), '--build-dir', str(d/'build')],
                        cwd=ROOT, capture_output=True, text=True, timeout=1200)
     assert p.returncode == 0, p.stdout + p.stderr
     assert f'book: {d/"site"/"index.html"}' in p.stdout
-    return d/'site', shown
+    return shown
+
+@pytest.fixture(scope='module')
+def site(tmp_path_factory):
+    "The whole book, built once per pytest run, and a chapter in it that shows a table or an image."
+    folder, shown = once_per_run(tmp_path_factory, 'book', build_site)
+    return folder/'site', shown
 
 def local_links(page: Path) -> list[str]:
     """What reading the page takes from disk: its scripts, styles and images (which must come from the site) and its

@@ -1,39 +1,44 @@
 """The Insight-RAG paper notebooks end to end on the embedded corpus, two questions (pairs) each, through the figures
 runner; then the statistics notebook over fig3_deep's runs."""
 import json
+from pathlib import Path
 import pandas as pd
 import pytest
-from conftest import ROOT
+from conftest import ROOT, once_per_run
 from insightkit.core import resolve_data
 from insightkit.figures import run_figure
 pytestmark = pytest.mark.xdist_group('paper')  # one module fixture runs the seven notebooks
 
 NOTEBOOKS = ('fig3_deep', 'fig4_multi', 'table6_triples', 'table2_matching', 'fig6_zscore', 'fig5_identifier', 'table3_miner')
 
-@pytest.fixture(scope='session')
-def executed(tmp_path_factory):
-    """Run the seven notebooks once, in order, sharing one private cache (calls, embeddings, miners) and one runs folder;
-    fig3_deep again, and the statistics notebook."""
-    # session scope: a pytest-xdist worker may interleave other tests with this module's, which would tear a
-    # module fixture down and run the notebooks again; the environment is restored before any test runs
-    tmp = tmp_path_factory.mktemp('paper')
+def run_paper_notebooks(tmp: Path) -> dict:
+    """Run the seven notebooks once, in order, sharing one private cache (calls, embeddings, miners) and one runs
+    folder; fig3_deep again, the statistics notebook and the report. Each one's manifest entry by name."""
     mp = pytest.MonkeyPatch()
     from insightkit.generation.local import reusable_models_dir
     mp.setenv('INSIGHTKIT_MODELS', str(reusable_models_dir()))
-    mp.setenv('INSIGHTKIT_CACHE', str(tmp/'cache')); mp.setenv('INSIGHTKIT_PROGRESS', '0')
+    mp.setenv('INSIGHTKIT_CACHE', str(tmp/'cache'))
+    mp.setenv('INSIGHTKIT_PROGRESS', '0')
     for v in ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN', 'INSIGHTKIT_RUNS', 'INSIGHTKIT_DATA'):
         mp.delenv(v, raising=False)
     src = resolve_data(None, None)
     params = dict(quick=True, data_dir=str(src.dir), prefix=src.prefix, out_dir=str(tmp/'out'), runs_dir=str(tmp/'runs'), quick_items=2, quick_deep=2, quick_multi=2)
     (tmp/'out').mkdir()
+    run = lambda name, p=params: run_figure(ROOT/'paper_figures'/f'{name}.ipynb', tmp/'out', p, timeout=900)
     try:
-        entries = {name: run_figure(ROOT/'paper_figures'/f'{name}.ipynb', tmp/'out', params, timeout=900) for name in NOTEBOOKS}
-        again = run_figure(ROOT/'paper_figures'/'fig3_deep.ipynb', tmp/'out', params, timeout=900)
+        entries = {name: run(name) for name in NOTEBOOKS}
+        again = run('fig3_deep')
         # the statistics notebook reads the RAG and Insight-RAG runs fig3_deep made, as it does in `make figures`
-        stats = run_figure(ROOT/'paper_figures'/'stats_validation.ipynb', tmp/'out', {**params, 'mode': 'quick'}, timeout=900)
-        report = run_figure(ROOT/'paper_figures'/'report.ipynb', tmp/'out', {**params, 'mode': 'quick'}, timeout=900)
+        entries['stats_validation'] = run('stats_validation', {**params, 'mode': 'quick'})
+        entries['report'] = run('report', {**params, 'mode': 'quick'})
     finally: mp.undo()
-    return tmp/'out', {**entries, 'stats_validation': stats, 'report': report}, again
+    return {'entries': entries, 'again': again}
+
+@pytest.fixture(scope='session')
+def executed(tmp_path_factory):
+    "The output folder, each notebook's manifest entry, and fig3_deep's second run (once per pytest run)."
+    folder, done = once_per_run(tmp_path_factory, 'paper', run_paper_notebooks)
+    return folder/'out', done['entries'], done['again']
 
 def test_every_notebook_runs_and_writes_its_outputs(executed):
     out, entries, _ = executed
