@@ -10,8 +10,9 @@ RECORD ?=
 BOOK_ARGS ?=
 NBDEV_TEST_ARGS ?= --n_workers 2
 # two pytest workers: the local model runs on half the cores, so one worker leaves a core idle;
-# tests that share a module fixture or the AAN embeddings carry an xdist_group and stay on one worker
-PYTEST_ARGS ?= -n 2 --dist loadgroup
+# tests that share a module fixture or the AAN embeddings carry an xdist_group and stay on one worker;
+# groups start in collection order, the longest modules first (tests/conftest.py: FIRST)
+PYTEST_ARGS ?= -n 2 --dist loadgroup --no-loadscope-reorder
 # console scripts of this interpreter (so a fresh pyenv or venv needs no PATH or shim set-up)
 BIN = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scripts"))')
 

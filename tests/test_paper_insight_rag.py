@@ -40,7 +40,7 @@ def executed(tmp_path_factory):
     folder, done = once_per_run(tmp_path_factory, 'paper', run_paper_notebooks)
     return folder/'out', done['entries'], done['again']
 
-def test_every_notebook_runs_and_writes_its_outputs(executed):
+def check_every_notebook_runs_and_writes_its_outputs(executed):
     out, entries, _ = executed
     for name, e in entries.items():
         assert e['status'] == 'ok', (name, e.get('error'))
@@ -49,7 +49,7 @@ def test_every_notebook_runs_and_writes_its_outputs(executed):
         assert f'{name}.csv' in e['outputs'] and {'png', 'pdf', 'csv', 'md'} <= kinds, (name, e['outputs'])
     assert entries['fig3_deep']['llm_calls']['uncached'] > 0  # the first run really asked the model
 
-def test_grid_tables_hold_every_cell(executed):
+def check_grid_tables_hold_every_cell(executed):
     out = executed[0]
     for name, task, triples in (('fig3_deep', 'deep', [13.8, 18.9, 25.8, 35.2]), ('fig4_multi', 'multi', [12.1, 14.0, 14.7, 25.2])):
         t = pd.read_csv(out/f'{name}.csv')
@@ -78,7 +78,7 @@ def test_grid_tables_hold_every_cell(executed):
     mine = t2[t2.model.str.startswith('ours')]
     assert list(mine.method) == ['Vanilla', 'RAG', 'Insight-RAG'] and mine.accuracy.between(0, 100).all() and (mine.n == 2).all()
 
-def test_component_and_miner_tables(executed):
+def check_component_and_miner_tables(executed):
     out = executed[0]
     ident = pd.read_csv(out/'fig5_identifier.csv')
     assert set(ident.identifier) == {'llm', 'grounded', 'rules'} and set(ident.task) == {'deep', 'multi'}
@@ -86,7 +86,7 @@ def test_component_and_miner_tables(executed):
     t3 = pd.read_csv(out/'table3_miner.csv')
     assert t3['paper AAN'].tolist() == [92.1, 72.1] and t3.ours.between(0, 100).all() and (t3.n == 2).all()
 
-def test_zscore_notebook_reads_the_matching_runs_of_table2(executed):
+def check_zscore_notebook_reads_the_matching_runs_of_table2(executed):
     e = executed[1]['fig6_zscore']
     assert e['llm_calls']['uncached'] == 0, e['llm_calls']  # part (a)'s vanilla and insight-rag runs were table2's
     nb = json.loads((executed[0]/e['executed_notebook']).read_text())
@@ -94,14 +94,14 @@ def test_zscore_notebook_reads_the_matching_runs_of_table2(executed):
                       for c in nb['cells'] if c['cell_type'] == 'code' for o in c.get('outputs', []) if o.get('output_type') == 'stream')
     assert 'changed verdicts' in printed and 'part (a) is skipped' not in printed, printed[-500:]
 
-def test_rerun_reads_the_runs_back(executed):
+def check_rerun_reads_the_runs_back(executed):
     "fig3 again: every cell is read from its run folder, so no new LLM call is made."
     _, entries, again = executed
     assert again['status'] == 'ok', again.get('error')
     assert again['llm_calls']['uncached'] == 0, again['llm_calls']
     assert again['seconds'] < entries['fig3_deep']['seconds']
 
-def test_stats_validation_reads_the_runs_of_fig3(executed):
+def check_stats_validation_reads_the_runs_of_fig3(executed):
     "The statistics notebook: seven claims checked, and a Holm-corrected report over the four RAG / Insight-RAG cells."
     out, entries, _ = executed
     e = entries['stats_validation']
@@ -118,7 +118,7 @@ def test_stats_validation_reads_the_runs_of_fig3(executed):
     assert set(rep.method) == {'RAG k=1', 'RAG k=3', 'Insight-RAG k=1', 'Insight-RAG k=3'} and set(rep.metric) == {'contains_match', 'f1'}
     assert (rep['n'] == 2).all() and rep.family.dropna().str.startswith('holm over 4 tests').all()
 
-def test_report_gathers_every_claim(executed):
+def check_report_gathers_every_claim(executed):
     "The reproduction report: one row of verdict counts per paper, from every claims file, the shared Fig 3 claims once."
     out, entries, _ = executed
     assert entries['report']['status'] == 'ok', entries['report'].get('error')
@@ -131,3 +131,19 @@ def test_report_gathers_every_claim(executed):
     for c in claims:  # at two items a cell no paired test reaches p < 0.05: what holds is an exact comparison
         if c['verdict'] in ('holds', 'contradicted'): assert c['test'] == EXACT_TEST or c['p_adj'] < 0.05, c
     assert (out/'report_insight_rag.csv').exists()
+
+CHECKS = (
+    check_every_notebook_runs_and_writes_its_outputs,
+    check_grid_tables_hold_every_cell,
+    check_component_and_miner_tables,
+    check_zscore_notebook_reads_the_matching_runs_of_table2,
+    check_rerun_reads_the_runs_back,
+    check_stats_validation_reads_the_runs_of_fig3,
+    check_report_gathers_every_claim,
+)
+
+def test_paper_notebooks(executed, subtests):
+    """Every check on the one run of the notebooks, each reported on its own (pytest's subtests). One test, not seven:
+    CI handed this module's tests to both pytest-xdist workers, and the second waited nine minutes for the first's run."""
+    for check in CHECKS:
+        with subtests.test(msg=check.__name__): check(executed)
