@@ -4,8 +4,7 @@
 
 # %% ../nbs/13b_commands.ipynb #6334bef7
 from __future__ import annotations
-import argparse, json, sys
-from pathlib import Path
+import json, sys
 
 from .core import InsightkitError
 
@@ -94,7 +93,7 @@ def add_setting_flags(q, specs: list[dict], dest_prefix: str = 'setting_'):
 # %% ../nbs/13b_commands.ipynb #fcc7828f
 def add_miner_flags(q, variant=None):
     "`miner train`'s flag hook: one flag per `MinerConfig` field."
-    from insightkit.methods.insight_rag.miner import MinerConfig
+    from insightkit.methods.insight_rag.miner_config import MinerConfig
     add_config_flags(q, MinerConfig)
 
 # %% ../nbs/13b_commands.ipynb #65ce97a8
@@ -279,7 +278,7 @@ def cmd_benchdata_select(a):
 # %% ../nbs/13b_commands.ipynb #da48e4a3
 def config_settings(a, cls=None) -> dict:
     "The dataclass fields (default `MinerConfig`'s) that were given on the command line; a comma list becomes a list."
-    if cls is None: from insightkit.methods.insight_rag.miner import MinerConfig as cls
+    if cls is None: from insightkit.methods.insight_rag.miner_config import MinerConfig as cls
     from dataclasses import fields
     got = {f: getattr(a, f.name) for f in fields(cls) if getattr(a, f.name, None) is not None}
     return {f.name: v.split(',') if f.type == 'Any' and ',' in v else v for f, v in got.items()}
@@ -331,7 +330,7 @@ def cmd_miner_eval(a):
          arg('--base-model', help='the model both recipes train (default: the default local model)'))
 def cmd_bench_miner(a):
     "Useful tokens per second of our length-grouped trainer against the fixed-length padded recipe, side by side."
-    from insightkit.methods.insight_rag.miner import MinerConfig
+    from insightkit.methods.insight_rag.miner_config import MinerConfig
     from insightkit.methods.insight_rag.miner_bench import bench_miner
     config = MinerConfig(**{k: v for k, v in dict(method=a.method, base_model=a.base_model).items() if v is not None})
     emit(bench_miner(a.data, a.prefix, n_items=a.items, steps=a.steps, config=config, seconds=a.seconds,

@@ -5,10 +5,12 @@ import json
 
 import pytest
 
-from insightkit.methods.insight_rag.benchmark import build_benchmark, select_benchmark, add_questions
+from insightkit.methods.insight_rag.benchmark import build_benchmark, select_benchmark
+from insightkit.methods.insight_rag.questions import add_questions
 from insightkit.methods.insight_rag.triples import triple_key, phrase_key, canonical_relation
 from insightkit.core import mini_corpus_dir
-from insightkit.data.insight_rag import DeepItem, MultiItem, check_data, load_deep, load_graph, load_multi, load_docs
+from insightkit.data.insight_rag import check_data, load_deep, load_graph, load_multi, load_docs
+from insightkit.data.insight_types import DeepItem, MultiItem
 from insightkit.generation.base import Reply, OutputValidationError
 
 

@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 
 from insightkit.data.fetch import KNOWN_SHA256
-from insightkit.data.insight_rag import Corpus, DataError, check_data, load_deep, load_graph
+from insightkit.data.insight_rag import Corpus, check_data, load_deep, load_graph
+from insightkit.data.insight_types import DataError
 
 AAN = os.environ.get('INSIGHTKIT_SHARED_AAN')
 pytestmark = pytest.mark.skipif(not AAN, reason='set INSIGHTKIT_SHARED_AAN to a folder holding the AAN_*.jsonl files')

@@ -1,5 +1,5 @@
 "Every dataset: `data check` reports the published counts on the shared copies, and a damaged copy gets one clear error naming file and line."
-import contextlib, gzip, io, json, shutil
+import contextlib, io, json, shutil
 from pathlib import Path
 
 import pytest

@@ -7,11 +7,11 @@ import numpy as np
 import pandas as pd
 import pytest
 import scipy.stats as ss
-from conftest import ROOT, run
+from conftest import run
 
 from insightkit.evaluation import stats
 from insightkit.evaluation.insightgen import insightgen_claims, insightgen_scores, insightgen_tests
-from insightkit.evaluation.judges import Failure, Judge, ask, load_rubric, score_pointwise
+from insightkit.evaluation.judges import Judge, load_rubric, score_pointwise
 from insightkit.evaluation.report import judge_runs, judging_report
 
 # --- statistics: reference values -------------------------------------------------------------------------

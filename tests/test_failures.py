@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from insightkit.cli import main
 from insightkit.data.datasets import embedded_dir
-from insightkit.data.insight_rag import FIELD_RULES
+from insightkit.data.insight_types import FIELD_RULES
 from insightkit.data.leval import LEVAL_FILES
 from insightkit.data.sources import NQ_FILES, NQ_ORACLE
 from insightkit.generation.openai_compat import MockOpenAIServer

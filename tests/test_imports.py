@@ -2,7 +2,6 @@
 (chapters in nbdev's order of the notebooks' file names), and each module imports on its own."""
 import ast, re, subprocess, sys
 from pathlib import Path
-import pytest
 
 PKG = Path(__file__).resolve().parent.parent/'insightkit'
 

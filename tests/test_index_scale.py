@@ -1,8 +1,7 @@
 "Indexes at scale (chapters 03c, 13c): the benchmark command, a resumed shard build, imported vectors and indexes."
 import json, subprocess, sys
-from pathlib import Path
 import numpy as np
-from conftest import ROOT, run
+from conftest import run
 
 from insightkit.retrieval.index_scale import (FlashRAGIndex, IndexSpec, ScaleIndex, build_store, import_embeddings,
                                               load_faiss)

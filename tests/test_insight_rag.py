@@ -10,8 +10,9 @@ from insightkit.data.datasets import find_dataset
 from insightkit.data.insight_rag import Corpus
 from insightkit.methods.insight_rag.identifier import identify_insights, rule_based_insights
 from insightkit.methods.insight_rag.insights import default_miner_dir
-from insightkit.methods.insight_rag.miner import MinerConfig
-from insightkit.methods.insight_rag.study import matching_flips, retrieval_failures, zscores
+from insightkit.methods.insight_rag.miner_config import MinerConfig
+from insightkit.methods.insight_rag.study import matching_flips, retrieval_failures
+from insightkit.evaluation.stats import zscores
 from insightkit.methods.insight_rag.variant import InsightRagVariant
 from insightkit.pipeline.runs import evaluate, run as run_items
 from insightkit.pipeline.registry import variant_class

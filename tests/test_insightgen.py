@@ -1,6 +1,5 @@
 "InsightGen (chapter 09): the AAN collections' build and location, bad input, and the CLI run with its cached rerun."
 import json, math
-from pathlib import Path
 import pytest
 
 from insightkit.core import InsightkitError

@@ -8,7 +8,7 @@ from insightkit.generation.base import Backend, OutputValidationError, Reply
 from insightkit.generation.cache import CallCache
 from insightkit.generation.llm import LLM
 from insightkit.methods.iprar.retrieval import (IPRARSettings, KeywordIndex, aggregate_blocks, block_score, doc_prf,
-                                                keyword_route, parse_analysis, question_terms, retrieval_only, retrieve_blocks)
+                                                keyword_route, parse_analysis, question_terms, retrieval_only)
 from insightkit.methods.iprar.variant import IPRARVariant, parse_support, parse_verdict, problem_counts, select_answers
 
 TASK = TaskSpec('all', 'biomedical')

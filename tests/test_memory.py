@@ -1,13 +1,12 @@
 "Chapter 08 (MemoRAG's memory): formation, KV reuse, the memorag variant on embedded L-Eval, bad input, memory tokens."
-import json, warnings
+import json
 import pytest
 from conftest import set_private_env
 from insightkit.core import InsightkitError
 from insightkit.data.datasets import DocStore, Document, Item, TaskSpec, find_dataset
 from insightkit.methods.memory.memory import EchoLLM, MemoryStore, form_memories, kv_memory, load_kv, save_kv
-from insightkit.methods.memory.memorag import FullVariant, MemoRagVariant
+from insightkit.methods.memory.memorag import MemoRagVariant
 from insightkit.pipeline.runs import run
-from insightkit.pipeline.variant import truncate_tokens
 pytestmark = pytest.mark.xdist_group('memory')  # one worker: the tests share the loaded model and one memory
 
 SMALL = dict(gist_window=320, gist_tokens=24, memory_tokens=40, clue_tokens=48, draft_tokens=12, max_tokens=12,

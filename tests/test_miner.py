@@ -1,12 +1,12 @@
 "The insight miner's training machinery: QLoRA on CPU, full fine-tuning (and what it memorises), resuming an interrupted run, safe loading, the collator, length-grouped batching, mining a checkpoint."
-import json, os, signal, subprocess, sys, textwrap, time
+import json, os, signal, subprocess, sys, textwrap
 from pathlib import Path
 
 import pytest
 
 from insightkit.core import mini_corpus_dir, read_jsonl
 from insightkit.data.insight_rag import Corpus
-from insightkit.generation.local import reusable_models_dir
+from insightkit.generation.model_files import reusable_models_dir
 pytestmark = pytest.mark.xdist_group('miner')  # module fixtures: the tiny model and the MINI corpus
 
 @pytest.fixture(autouse=True)
@@ -42,7 +42,9 @@ def _bnb_4bit_problem() -> str | None:
 
 def test_qlora_nf4_trains_saves_and_reloads(tmp_path, mini):
     if problem := _bnb_4bit_problem(): pytest.skip(f'bitsandbytes cannot do 4-bit nf4 on this CPU: {problem}')
-    from insightkit.methods.insight_rag.miner import MinerConfig, build_training_items, train_miner
+    from insightkit.methods.insight_rag.miner import train_miner
+    from insightkit.methods.insight_rag.miner_config import MinerConfig
+    from insightkit.methods.insight_rag.miner_items import build_training_items
     from insightkit.methods.insight_rag.mining import Miner
     texts = [t for t in build_training_items(mini, doc_ids=[0]) if len(t) < 120][:6]  # a few short triples: fast steps
     cfg = MinerConfig(method='qlora', r=8, alpha=16, lr=3e-3, max_steps=8, batch_tokens=512, schedule='constant', warmup_ratio=0)
@@ -64,7 +66,9 @@ def test_qlora_nf4_trains_saves_and_reloads(tmp_path, mini):
 def test_full_fine_tuning_memorises_and_its_control_is_the_base_weights(tmp_path, tiny, mini):
     """method='full': every weight trains, the model lands in model/ and reloads as a Miner that answers >= 90 % of the deep
     questions whose triples it read; the base-model control is the base weights' own answers, not the miner's again."""
-    from insightkit.methods.insight_rag.miner import MinerConfig, checkpoints, train_miner
+    from insightkit.methods.insight_rag.miner import train_miner
+    from insightkit.methods.insight_rag.miner_config import MinerConfig
+    from insightkit.methods.insight_rag.miner_runs import checkpoints
     from insightkit.methods.insight_rag.miner_items import select_subset, triple_text
     from insightkit.methods.insight_rag.mining import Miner, eval_miner
     deep = select_subset(mini, 6).deep
@@ -90,14 +94,19 @@ INTERRUPTED = textwrap.dedent('''
     import sys
     from insightkit.core import mini_corpus_dir
     from insightkit.data.insight_rag import Corpus
-    from insightkit.methods.insight_rag.miner import MinerConfig, build_training_items, train_miner
+    from insightkit.methods.insight_rag.miner import train_miner
+    from insightkit.methods.insight_rag.miner_config import MinerConfig
+    from insightkit.methods.insight_rag.miner_items import build_training_items
     texts = build_training_items(Corpus(mini_corpus_dir(), 'MINI'), doc_ids=[0, 1, 2])
     cfg = MinerConfig(base_model=sys.argv[1], r=4, alpha=8, lr=3e-3, epochs=int(sys.argv[3]), batch_tokens=256, max_batch_items=8, save_every=3)
     train_miner(texts, sys.argv[2], cfg, callback=lambda rec: print('step', rec['step'], flush=True))
 ''')
 
 def test_killed_run_resumes_from_its_last_checkpoint(tmp_path, tiny, mini):
-    from insightkit.methods.insight_rag.miner import MinerConfig, build_training_items, checkpoints, train_miner
+    from insightkit.methods.insight_rag.miner import train_miner
+    from insightkit.methods.insight_rag.miner_config import MinerConfig
+    from insightkit.methods.insight_rag.miner_items import build_training_items
+    from insightkit.methods.insight_rag.miner_runs import checkpoints
     texts = build_training_items(mini, doc_ids=[0, 1, 2])
     cfg = MinerConfig(base_model=str(tiny), r=4, alpha=8, lr=3e-3, epochs=10, batch_tokens=256, max_batch_items=8, save_every=3)
     run = tmp_path/'run'
@@ -127,7 +136,7 @@ def test_killed_run_resumes_from_its_last_checkpoint(tmp_path, tiny, mini):
 
 def test_collator_keeps_items_apart_and_restarts_positions(tiny):
     import torch
-    from insightkit.methods.insight_rag.miner import load_base_model
+    from insightkit.methods.insight_rag.miner_model import load_base_model
     from insightkit.methods.insight_rag.miner_items import collate, encode_items
     model, tok, _ = load_base_model(str(tiny))
     model.eval()
@@ -148,7 +157,8 @@ def test_collator_keeps_items_apart_and_restarts_positions(tiny):
 
 def test_length_grouped_padding_is_far_below_fixed_length(mini):
     from insightkit.generation.local import default_tokenizer
-    from insightkit.methods.insight_rag.miner import MinerConfig, training_plan
+    from insightkit.methods.insight_rag.miner import training_plan
+    from insightkit.methods.insight_rag.miner_config import MinerConfig
     from insightkit.methods.insight_rag.miner_items import build_training_items, encode_items, padding_ratio
     d = os.environ.get('INSIGHTKIT_SHARED_AAN')
     corpus = Corpus(d, 'AAN') if d and Path(d, 'AAN_docs.jsonl').exists() else mini
@@ -165,7 +175,10 @@ def test_a_planted_pickle_in_a_checkpoint_is_refused_and_never_runs(tmp_path, ti
     "`--resume` reads optimizer, scheduler and random states with weights_only=True: a state.pt that would run code is refused."
     import torch
     from insightkit.core import InsightkitError
-    from insightkit.methods.insight_rag.miner import MinerConfig, build_training_items, checkpoints, train_miner
+    from insightkit.methods.insight_rag.miner import train_miner
+    from insightkit.methods.insight_rag.miner_config import MinerConfig
+    from insightkit.methods.insight_rag.miner_items import build_training_items
+    from insightkit.methods.insight_rag.miner_runs import checkpoints
     texts, run = build_training_items(mini, doc_ids=[0]), tmp_path/'run'
     cfg = MinerConfig(base_model=str(tiny), r=4, alpha=8, max_steps=4, batch_tokens=128, max_batch_items=4, save_every=2)
     def stop(rec):
@@ -181,7 +194,10 @@ def test_a_planted_pickle_in_a_checkpoint_is_refused_and_never_runs(tmp_path, ti
 def test_a_checkpoint_of_an_unfinished_run_is_scored_as_its_run_was_trained(tmp_path, tiny, mini):
     "miner.json's global_step follows a running run; a checkpoint folder is mined lower-cased as its run was; bad limits are refused."
     from insightkit.cli import main
-    from insightkit.methods.insight_rag.miner import MinerConfig, build_training_items, checkpoints, train_miner
+    from insightkit.methods.insight_rag.miner import train_miner
+    from insightkit.methods.insight_rag.miner_config import MinerConfig
+    from insightkit.methods.insight_rag.miner_items import build_training_items
+    from insightkit.methods.insight_rag.miner_runs import checkpoints
     from insightkit.methods.insight_rag.mining import cli_eval
     run, seen = tmp_path/'run', []
     def watch(rec):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from insightkit.core import mini_corpus_dir, read_jsonl
-from insightkit.generation.local import reusable_models_dir
+from insightkit.generation.model_files import reusable_models_dir
 
 CONFIG = Path(__file__).resolve().parents[1]/'configs'/'accelerate'/'multi_gpu.yaml'
 
@@ -48,7 +48,7 @@ def _steps(run):
 def test_two_processes_resume_after_a_kill_and_learn_what_one_process_learns(tmp_path, tiny, monkeypatch):
     from safetensors.torch import load_file
     from insightkit.core import InsightkitError
-    from insightkit.methods.insight_rag.miner import checkpoints
+    from insightkit.methods.insight_rag.miner_runs import checkpoints
     from insightkit.methods.insight_rag.mining import cli_train
     monkeypatch.setenv('INSIGHTKIT_CACHE', str(tmp_path/'cache')); monkeypatch.setenv('INSIGHTKIT_PROGRESS', '0')
     run, data = tmp_path/'ddp', str(mini_corpus_dir())

@@ -5,7 +5,8 @@ import pytest
 from insightkit.core import InsightkitError
 from insightkit.data.datasets import find_dataset
 from insightkit.generation.base import OutputValidationError, Reply
-from insightkit.methods.missing_knowledge import MissingKnowledgeVariant, dedupe, judgement_schema, search
+from insightkit.methods.missing_knowledge import MissingKnowledgeVariant, judgement_schema
+from insightkit.methods.missing_knowledge_kbs import dedupe, search
 from insightkit.pipeline.baselines import RetrievalSettings
 from insightkit.pipeline.runs import run_variant
 from insightkit.pipeline.scoring import item_scores

@@ -2,7 +2,6 @@
 import json, shutil, sys
 from pathlib import Path
 
-import pytest
 from conftest import run
 
 QUIET = {'INSIGHTKIT_PROGRESS': '0'}

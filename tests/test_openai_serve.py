@@ -5,7 +5,7 @@ from pathlib import Path
 
 import jsonschema, pytest
 
-from insightkit.generation.base import GenSettings, LLMError, BackendUnavailable, OutputValidationError
+from insightkit.generation.base import GenSettings, LLMError, BackendUnavailable
 from insightkit.generation.openai_compat import OpenAIBackend, MockOpenAIServer
 pytestmark = pytest.mark.xdist_group('serve')  # one transformers serve for the module
 
@@ -25,7 +25,8 @@ def free_port() -> int:
 
 def default_model_folder() -> Path:
     "SmolLM2-135M-Instruct as a safetensors folder: the local backend's converted copy."
-    from insightkit.generation.local import LocalBackend, reusable_models_dir
+    from insightkit.generation.local import LocalBackend
+    from insightkit.generation.model_files import reusable_models_dir
     return LocalBackend(models_dir=reusable_models_dir()).folder()
 
 class Served:

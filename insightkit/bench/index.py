@@ -158,7 +158,7 @@ def mmap_check(folder: str | Path) -> dict:
 # %% ../../nbs/13c_bench_index.ipynb #e0db3d29
 def _checks(res: dict) -> dict:
     "Each target of `TARGETS` met or not (None where its index was not measured)."
-    ix, flat = res['indexes'], res['indexes'].get('flat')
+    ix = res['indexes']
     def ok(name, key, target): return None if name not in ix else bool(ix[name][key] >= target)
     out = {'hnsw_recall': ok('hnsw', 'recall', TARGETS['hnsw_recall']),
            'ivfpq_recall': ok('ivfpq', 'recall', TARGETS['ivfpq_recall'])}

@@ -6,7 +6,7 @@
 from __future__ import annotations
 import sys
 
-from ..commands import COMMANDS, arg, command, emit
+from ..commands import arg, command, emit
 
 # %% auto #0
 __all__ = ['exit_if_failed', 'cmd_compare', 'cmd_leaderboard']

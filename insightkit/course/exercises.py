@@ -4,7 +4,7 @@
 
 # %% ../../nbs/15b_exercises.ipynb #7a27ce81
 from __future__ import annotations
-import math, re, string
+import math, string
 from dataclasses import dataclass
 from typing import Callable, Sequence
 

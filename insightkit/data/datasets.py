@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from ..core import InsightkitError, cache_dir, file_sha256, package_dir, stable_hash
 from ..registry import Registry
@@ -132,8 +132,8 @@ class Dataset:
         self._items, self._store = {}, None
 
 # %% ../../nbs/02a_datasets.ipynb #02c2b204
-@patch
-def __repr__(self: Dataset): return f'{type(self).__name__}({self.dir}, {self.origin})'
+@patch(nm='__repr__')
+def dataset_repr(self: Dataset): return f'{type(self).__name__}({self.dir}, {self.origin})'
 
 # %% ../../nbs/02a_datasets.ipynb #13f2c282
 @patch(cls_method=True)

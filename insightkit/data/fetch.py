@@ -4,12 +4,12 @@
 
 # %% ../../nbs/02e_fetch.ipynb #fb6117f7
 from __future__ import annotations
-import json, os, time
+import os
 from pathlib import Path
 from typing import Iterable
 from urllib.parse import urlsplit
 
-from ..core import DATA_KINDS, InsightkitError, cache_dir, file_sha256, progress, write_jsonl
+from ..core import DATA_KINDS, InsightkitError, cache_dir, file_sha256, progress
 
 # %% auto #0
 __all__ = ['OFFICIAL_DATA_URL', 'KNOWN_SHA256', 'read_sums', 'write_sums', 'fetch', 'fetch_dataset']

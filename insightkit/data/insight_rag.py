@@ -4,17 +4,15 @@
 
 # %% ../../nbs/02_data.ipynb #7bae157b
 from __future__ import annotations
-import json, os
+import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Collection, Iterable, Iterator
-from urllib.parse import urlsplit
 
-from ..core import (DATA_KINDS, DataSource, InsightkitError, RecordError, cache_dir, file_sha256,
-                             mini_corpus_dir,
-                             progress, read_jsonl, resolve_data, write_jsonl)
+from ..core import (DATA_KINDS, DataSource, InsightkitError, RecordError, file_sha256,
+                             read_jsonl, resolve_data, write_jsonl)
 from fastcore.basics import patch
 
 # %% auto #0
@@ -24,8 +22,7 @@ __all__ = ['check', 'load_docs', 'load_graph', 'load_deep', 'load_multi', 'load_
 # %% ../../nbs/02_data.ipynb #93e22084
 # The record types live in `data.insight_types`; re-exported here so existing imports keep working.
 from .insight_types import (FIELD_RULES, RECORD_TYPES, DataError, DeepItem, Doc, MatchPair, MultiItem,
-                                          Problem, Triple, _check_id, _check_text, _json_type, parse_label,
-                                          record_problems)
+                                          Problem, Triple, _check_id, _check_text, _json_type, record_problems)
 
 # %% ../../nbs/02_data.ipynb #dc819fff
 def _doc_refs(item) -> list[tuple[str, Any]]:

@@ -114,8 +114,8 @@ class NQOpenDataset(Dataset):
     official = {f: (u, None) for f, u in NQ_URLS.items()}
 
 # %% ../../nbs/02b_sources.ipynb #356fcb36
-@patch(cls_method=True)
-def detect(cls: NQOpenDataset, d: Path) -> bool:
+@patch(cls_method=True, nm='detect')
+def nq_detect(cls: NQOpenDataset, d: Path) -> bool:
     return (Path(d)/NQ_ORACLE).exists() or (Path(d)/NQ_ORACLE.removesuffix('.gz')).exists()
 
 # %% ../../nbs/02b_sources.ipynb #f6d767e6
@@ -159,8 +159,8 @@ def _passage_ids(self: NQOpenDataset) -> dict[tuple[str, str], str]:
     return ids
 
 # %% ../../nbs/02b_sources.ipynb #a2848025
-@patch
-def load_items(self: NQOpenDataset, task: str) -> list[Item]:
+@patch(nm='load_items')
+def nq_load_items(self: NQOpenDataset, task: str) -> list[Item]:
     ids = self._passage_ids()
     items = [Item(f'nq-{n}', r['question'], [str(a) for a in r['answers']],
                   [ids[(c.get('title', ''), c['text'])] for c in r['ctxs'] if c.get('isgold')
@@ -186,8 +186,8 @@ def _history(self: NQOpenDataset) -> list[Document]:
     return docs
 
 # %% ../../nbs/02b_sources.ipynb #ed18e026
-@patch
-def load_store(self: NQOpenDataset) -> DocStore:
+@patch(nm='load_store')
+def nq_load_store(self: NQOpenDataset) -> DocStore:
     wiki = [Document(i, text, title) for (title, text), i in self._passage_ids().items()]
     return DocStore('nq-open wiki', wiki, kbs={
         'wiki': lambda: DocStore('nq-open wiki', wiki),
@@ -195,8 +195,8 @@ def load_store(self: NQOpenDataset) -> DocStore:
         'merged': lambda: DocStore('nq-open wiki+qa', [*wiki, *self._history()])})
 
 # %% ../../nbs/02b_sources.ipynb #d31e3601
-@patch
-def check(self: NQOpenDataset) -> dict:
+@patch(nm='check')
+def nq_check(self: NQOpenDataset) -> dict:
     def counts():
         out = {NQ_ORACLE: len(self._oracle())}
         for f in NQ_FILES:
@@ -240,8 +240,8 @@ class BioASQDataset(Dataset):
              **{t: TaskSpec(t, 'biomedical', ('rouge_l', 'exact'), description=f'{t} questions') for t in BIOASQ_TYPES}}
 
 # %% ../../nbs/02b_sources.ipynb #7a3db278
-@patch(cls_method=True)
-def detect(cls: BioASQDataset, d: Path) -> bool: return any(Path(d).glob('*golden*.json'))
+@patch(cls_method=True, nm='detect')
+def bioasq_detect(cls: BioASQDataset, d: Path) -> bool: return any(Path(d).glob('*golden*.json'))
 
 # %% ../../nbs/02b_sources.ipynb #7a64466f
 @patch
@@ -267,8 +267,8 @@ def _questions(self: BioASQDataset, problems: Problems | None = None) -> list[di
     return out
 
 # %% ../../nbs/02b_sources.ipynb #b127b9c9
-@patch
-def load_items(self: BioASQDataset, task: str) -> list[Item]:
+@patch(nm='load_items')
+def bioasq_load_items(self: BioASQDataset, task: str) -> list[Item]:
     qs = [q for q in self._questions() if task == 'all' or q['type'] == task]
     items = [Item(q['id'], q['body'], [a for a in (q.get('ideal_answer') or []) if isinstance(a, str)],
                   list(dict.fromkeys(pmid(u) for u in q['documents'])), 'biomedical',
@@ -291,8 +291,8 @@ def _snippets(self: BioASQDataset) -> list[Document]:
     return docs
 
 # %% ../../nbs/02b_sources.ipynb #532e93d1
-@patch
-def load_store(self: BioASQDataset) -> DocStore:
+@patch(nm='load_store')
+def bioasq_load_store(self: BioASQDataset) -> DocStore:
     snippets = self._snippets()
     def articles():
         by = {}
@@ -311,8 +311,8 @@ def load_store(self: BioASQDataset) -> DocStore:
                                                       'articles': articles, 'qa': history})
 
 # %% ../../nbs/02b_sources.ipynb #7eb46810
-@patch
-def check(self: BioASQDataset) -> dict:
+@patch(nm='check')
+def bioasq_check(self: BioASQDataset) -> dict:
     def counts():
         qs = self._questions()
         out = {'files': len(list(self.dir.glob('*golden*.json'))), 'questions': len(qs),

@@ -4,7 +4,6 @@
 
 # %% ../../nbs/04j_insightgen_eval.ipynb #d8f55a30
 from __future__ import annotations
-import numpy as np
 
 from ..core import InsightkitError
 from .stats import bonferroni_alpha, correct_pvalues, judge_agreement, wilcoxon_test

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/04h_judges.ipynb #281d374d
 from __future__ import annotations
-import inspect, json, random
+import json, random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/01_llm_base.ipynb #78aeff6c
 from __future__ import annotations
-import importlib, json, re
+import json, re
 from dataclasses import dataclass, field, asdict
 from typing import Any, Callable
 

@@ -10,11 +10,8 @@ from dataclasses import asdict
 from pathlib import Path
 
 from ..core import stable_hash, cache_dir, canonical_json
-from .base import Reply, GenSettings, LLMError
+from .base import GenSettings, LLMError
 from ..store import SqliteStore
-# names callers imported from this module; they now live in the store chapter (00b)
-from ..store import (QUICK_CHECK_MAX_BYTES, DamagedCacheError, DamagedCacheWarning, check_sqlite, is_damage,
-                              move_aside)
 from fastcore.basics import patch
 
 # %% auto #0
@@ -172,8 +169,8 @@ def __len__(self: CallCache) -> int: return self.connect().execute('SELECT COUNT
 def __bool__(self: CallCache) -> bool: return True  # an empty cache is still a cache
 
 # %% ../../nbs/01a_call_cache.ipynb #9d997733
-@patch
-def usage_by_role(self: CallCache, run: str | None = None) -> dict[str, dict]:
+@patch(nm='usage_by_role')
+def cache_usage_by_role(self: CallCache, run: str | None = None) -> dict[str, dict]:
     "Calls, cached calls and tokens per role, over every event or those of one `run`."
     where, args = ('WHERE run = ?', (run,)) if run is not None else ('', ())
     rows = self.connect().execute(
@@ -186,12 +183,12 @@ def usage_by_role(self: CallCache, run: str | None = None) -> dict[str, dict]:
             for role, n, c, p, g in rows}
 
 # %% ../../nbs/01a_call_cache.ipynb #9dcf6f29
-@patch
-def call_stats(self: CallCache, run: str | None = None, # only the events of this run label
-               # only events logged in this window (epoch seconds)
-               since: float | None = None, until: float | None = None,
-               scope: str | None = None, # only the events logged under this `INSIGHTKIT_SCOPE`
-              ) -> dict[str, int]:
+@patch(nm='call_stats')
+def cache_call_stats(self: CallCache, run: str | None = None, # only the events of this run label
+                     # only events logged in this window (epoch seconds)
+                     since: float | None = None, until: float | None = None,
+                     scope: str | None = None, # only the events logged under this `INSIGHTKIT_SCOPE`
+                    ) -> dict[str, int]:
     """How many calls were served, from the cache or not, over every event, those of one `run` or `scope`, or those of
     a time window."""
     conds = [(c, v) for c, v in (('run = ?', run), ('ts >= ?', since), ('ts <= ?', until), ('scope = ?', scope))

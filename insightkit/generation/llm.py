@@ -14,11 +14,9 @@ from ..secrets import remember_secrets, secret_values
 from .base import (Reply, GenSettings, Backend, LLMError, SchemaError, CacheMissError,
                                         normalize_schema, backend_class, backend_names)
 from .cache import CallCache, call_key, default_call_cache, keyed_identity
-from .local import DEFAULT_LOCAL_MODEL, LocalBackend, clear_loaded_models
-# names callers used to import from this module; they now live in the chapters above
+from .local import LocalBackend, clear_loaded_models
+from .model_files import DEFAULT_LOCAL_MODEL
 from .base import OutputValidationError
-from .cache import call_stats, usage_by_role
-from .local import reusable_models_dir
 from fastcore.basics import patch
 
 # %% auto #0

@@ -4,13 +4,13 @@
 
 # %% ../../nbs/01b_local.ipynb #6b61a393
 from __future__ import annotations
-import json, os, shutil, sys, tempfile, threading, time
+import json, os
 from functools import partial
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ..core import MODEL_LOADING, stable_hash, cache_dir, file_sha256
+from ..core import MODEL_LOADING, stable_hash
 from fastcore.basics import patch
 from .engine import Engine, Job, engine_supports
 from .choosing import Chooser, GuardProcessor
@@ -20,9 +20,10 @@ from .precision import pick_device, pick_dtype, matmul_type, products_type
 from .base import (Reply, GenSettings, Backend, BackendUnavailable, LLMError, SchemaError,
                                         OutputValidationError,
                                         register_backend, schema_name, validate_output)
-from .model_files import (DEFAULT_LOCAL_MODEL, SMOLLM_PACKAGE, SMOLLM_GGUF, WEIGHT_SUFFIXES,
-                                               models_dir, default_gguf, cached_file_sha256, weights_fingerprint,
-                                               convert_gguf, reusable_models_dir, hub_snapshot)
+from .model_files import (DEFAULT_LOCAL_MODEL, models_dir, default_gguf, cached_file_sha256,
+                                               weights_fingerprint, convert_gguf, hub_snapshot)
+# tests/test_paper_insight_rag.py still imports this name from here; once it imports it from model_files, drop this line
+from .model_files import reusable_models_dir  # noqa: F401
 
 # %% auto #0
 __all__ = ['NO_REPEAT_NGRAM', 'DECODER_VERSION', 'LoadedModel', 'clear_loaded_models', 'set_torch_threads', 'load_causal_lm',

@@ -266,8 +266,8 @@ class JsonRequestHandler(BaseHTTPRequestHandler):
     def log_message(self, *args): pass
 
 # %% ../../nbs/01f_serve.ipynb #b4460b00
-@patch
-def finish(self: JsonRequestHandler):
+@patch(nm='finish')
+def request_finish(self: JsonRequestHandler):
     "Close the connection, draining first what the client still sends when a body was left unread."
     BaseHTTPRequestHandler.finish(self)
     if self.unread: drain(self.connection)

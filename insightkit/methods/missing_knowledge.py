@@ -29,9 +29,7 @@ __all__ = ['JUDGE_SYSTEM', 'JUDGE_USER', 'JUDGE_EXAMPLE', 'FINAL_SYSTEM', 'FINAL
            'flag_bearer_example', 'by_ceremony']
 
 # %% ../../nbs/10_missing_knowledge.ipynb #a1b2c3d8
-from .missing_knowledge_kbs import (check_kb, content_hash, context_found, dedupe, entry_question,
-                                                      hit_docs, item_measures, paraphrase_mask, search, token_precision,
-                                                      token_recall, with_kbs)
+from .missing_knowledge_kbs import (check_kb, dedupe, item_measures, search)
 
 # %% ../../nbs/10_missing_knowledge.ipynb #e7fb1122
 @dataclass

@@ -8,8 +8,8 @@ import math
 from typing import Sequence
 
 from ..evaluation.metrics import best_over_golds, strip_reasoning
-from .missing_knowledge import (context_found, dedupe, entry_question, hit_docs, search,
-                                                  token_precision, token_recall, with_kbs)
+from .missing_knowledge_kbs import (context_found, dedupe, entry_question, hit_docs, search,
+                                                      token_precision, token_recall, with_kbs)
 from ..pipeline.baselines import RetrievalSettings
 
 # %% auto #0

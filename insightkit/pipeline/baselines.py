@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Sequence
 
-from ..core import InsightkitError, NotApplicable, stable_hash
+from ..core import NotApplicable, stable_hash
 from ..data.datasets import DocStore, Item, TaskSpec
 from ..generation.llm import chat_or_failures
 from .variant import BaseSettings, Trace, Variant, at_least, register_variant

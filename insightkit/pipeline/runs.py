@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 from ..core import InsightkitError, NotApplicable, package_versions, progress, stable_hash
 from ..generation.cache import RUN_LABEL
@@ -35,7 +35,7 @@ def read_predictions(path: str | Path, # a predictions.jsonl
     path = Path(path)
     if not path.exists(): return []
     lines = path.read_bytes().split(b'\n')
-    recs, n_lines = [], len(lines)
+    recs = []
     for n, raw in enumerate(lines, 1):
         if not raw.strip(): continue
         try: rec = json.loads(raw.decode('utf-8'))
@@ -107,7 +107,7 @@ def run_label(label: str):
 
 # %% ../../nbs/04d_runs.ipynb #614f32d2
 def _call_stats(label: str) -> dict:
-    from insightkit.generation.llm import call_stats
+    from insightkit.generation.cache import call_stats
     return call_stats(label)
 
 # %% ../../nbs/04d_runs.ipynb #e404fa74

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/01e_embed.ipynb #e5e59ec2
 from __future__ import annotations
-import hashlib, importlib.util, json, os, sqlite3, tempfile, threading, time, warnings
+import hashlib, importlib.util, json, os, tempfile, threading, time
 from contextlib import nullcontext
 from pathlib import Path
 from types import SimpleNamespace
@@ -13,7 +13,7 @@ from typing import Iterable
 import numpy as np
 
 from ..core import MODEL_LOADING, InsightkitError, cache_dir, file_sha256, progress, stable_hash, tmp_beside
-from ..store import DamagedCacheWarning, SqliteStore
+from ..store import SqliteStore
 from fastcore.basics import patch
 
 # %% auto #0
@@ -290,8 +290,8 @@ def embed(self: Embedder, texts: list[str], # the texts to embed
     return np.stack([found[k] for k in keys]).astype(np.float32, copy=False)
 
 # %% ../../nbs/01e_embed.ipynb #88b47244
-@patch
-def close(self: Embedder):
+@patch(nm='close')
+def embedder_close(self: Embedder):
     "Close the cache file."
     if self._cache is not None: self._cache.close(); self._cache = None
 

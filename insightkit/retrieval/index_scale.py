@@ -5,14 +5,14 @@
 # %% ../../nbs/03c_index_scale.ipynb #5643db86
 from __future__ import annotations
 import json, math, os, time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
 import numpy as np
 from fastcore.basics import patch
 
-from ..core import InsightkitError, progress, read_jsonl, stable_hash, tmp_beside
+from ..core import InsightkitError, progress, stable_hash, tmp_beside
 
 # %% auto #0
 __all__ = ['STORE_FILE', 'INFO_FILE', 'PROGRESS_FILE', 'INDEX_TYPES', 'load_faiss', 'unit_rows', 'VectorStore', 'build_store',
@@ -297,8 +297,8 @@ class FlashRAGIndex:
                                   f'{len(self.ids)} passages')
 
 # %% ../../nbs/03c_index_scale.ipynb #2bb8e66e
-@patch
-def search(self: FlashRAGIndex, queries, k: int = 10) -> list[list[tuple[str, float]]]:
+@patch(nm='search')
+def flashrag_search(self: FlashRAGIndex, queries, k: int = 10) -> list[list[tuple[str, float]]]:
     "`(id, score)` of the best `k` passages for each query vector, best first."
     set_search_params(self.index, self.spec, k)
     scores, rows = self.index.search(unit_rows(queries), k)

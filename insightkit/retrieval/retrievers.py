@@ -4,15 +4,14 @@
 
 # %% ../../nbs/03_retrieval.ipynb #1fb602be
 from __future__ import annotations
-import inspect, math, os, re, time
+import inspect, math, os, re
 from bisect import bisect_left
 from dataclasses import dataclass, asdict
-from pathlib import Path
 from typing import Any, Hashable, Sequence
 
 import numpy as np
 
-from ..core import InsightkitError, path_lock, read_jsonl, resolve_data, stable_hash, tmp_beside
+from ..core import InsightkitError, path_lock, stable_hash, tmp_beside
 from .embed import Embedder
 from fastcore.basics import patch
 

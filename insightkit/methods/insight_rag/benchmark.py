@@ -4,38 +4,24 @@
 
 # %% ../../../nbs/05ab_benchmark.ipynb #2184e62a
 from __future__ import annotations
-import json, random, re, time
-from collections import Counter
+import json, random, time
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable
 
-from ...core import InsightkitError, progress, read_jsonl, resolve_data, write_jsonl
-from ...data.insight_rag import (DeepItem, Doc, MatchPair, MultiItem, Triple, check_data, load_deep, load_docs,
-                                         load_graph,
-                             load_matching, load_multi, parse_label)
-from .triples import (MODALS, doc_texts, _ARTICLE, FilterReport, canonical_relation,
-                                                    clean_phrase, filter_triples,
-                                                   phrase_key, select, triple_key, verb_lemma)
+from ...core import InsightkitError, read_jsonl, resolve_data, write_jsonl
+from ...data.insight_rag import check_data, load_deep, load_docs, load_graph, load_matching, load_multi
+from ...data.insight_types import MatchPair, Triple, parse_label
+from .triples import (doc_texts, FilterReport, canonical_relation, filter_triples,
+                                                    phrase_key, select, triple_key)
 
 # %% auto #0
 __all__ = ['EXTRACT_SYSTEM', 'EXTRACT_EXAMPLE', 'triple_schema', 'extraction_messages', 'chunk_docs', 'Extraction',
            'extract_triples', 'as_match_pairs', 'matching_pool', 'sample_matching', 'build_benchmark',
-           'select_benchmark', 'QUESTION_EXAMPLES', 'QUESTION_SYSTEM', 'QUESTION_SYSTEM_MULTI', 'add_questions',
-           'chat_each', 'check_reply_data', 'is_plural', 'question_messages', 'question_problem', 'question_schema',
-           'relation_parts', 'relation_phrase', 'template_question', 'usage_totals']
+           'select_benchmark']
 
 # %% ../../../nbs/05ab_benchmark.ipynb #b0fe2b9b
-from .questions import (QUESTION_EXAMPLES, QUESTION_SYSTEM, QUESTION_SYSTEM_MULTI,
-                                                      add_questions, chat_each, check_reply_data, is_plural,
-                                                      question_messages, question_problem, question_schema,
-                                                      relation_parts, relation_phrase, template_question, usage_totals)
-
-# %% ../../../nbs/05ab_benchmark.ipynb #c73057bf
-_all_ = ['QUESTION_EXAMPLES', 'QUESTION_SYSTEM', 'QUESTION_SYSTEM_MULTI', 'add_questions', 'chat_each',
-         'check_reply_data', 'is_plural', 'question_messages', 'question_problem', 'question_schema',
-         'relation_parts', 'relation_phrase', 'template_question', 'usage_totals']
+from .questions import add_questions, chat_each, usage_totals
 
 # %% ../../../nbs/05ab_benchmark.ipynb #24afb13e
 EXTRACT_SYSTEM = (

@@ -163,7 +163,7 @@ def _is_predicate_word(word: str, next_word: str | None) -> bool:
 def _plural_noun(word: str) -> bool:
     """Whether a noun is plural: regular plurals as chapter 05 reads them, plus irregular ones lemminflect knows
     (corpora, criteria)."""
-    from insightkit.methods.insight_rag.benchmark import is_plural
+    from insightkit.methods.insight_rag.questions import is_plural
     from lemminflect import getLemma
     w = word.lower()
     return is_plural(w) or (not w.endswith('s') and (getLemma(w, 'NOUN') or (w,))[0] != w)

@@ -20,7 +20,7 @@ __all__ = ['miner_source', 'miner_recipe', 'miner_fingerprint', 'miner_lowercase
 def miner_source(miner) -> tuple[Path | None, dict]:
     """The weights folder of a miner (a `Miner`, a run or adapter folder, or a model name) and its `miner.json` ({} for
     a plain model)."""
-    from insightkit.methods.insight_rag.miner import TrainResult
+    from insightkit.methods.insight_rag.miner_runs import TrainResult
     from insightkit.methods.insight_rag.mining import Miner, _find_model_dir
     if isinstance(miner, Miner):
         return (Path(miner.name) if Path(miner.name).is_dir() else None), ({'config': miner.config.to_dict()}
@@ -48,7 +48,8 @@ def miner_fingerprint(miner) -> str:
     """A digest of what made a miner, without loading it: for a finished miner this project trained, its recipe
     (`miner_recipe`); for other weights, the weights and their training settings; for a plain model, its name and
     file."""
-    from insightkit.generation.local import LocalBackend, weights_fingerprint
+    from insightkit.generation.local import LocalBackend
+    from insightkit.generation.model_files import weights_fingerprint
     folder, info = miner_source(miner)
     if folder is None:
         name = miner.name if hasattr(miner, 'name') else str(miner)
@@ -199,7 +200,7 @@ def find_covering_miner(corpus, # the corpus (its docs file must match the miner
                         root: str | Path | None = None, # cache root to search (default: the user cache)
                        ) -> Path | None:
     "The finished cached miner with the fewest training documents that include `doc_ids` (newest on a tie), or None."
-    from insightkit.methods.insight_rag.miner import _trained_config
+    from insightkit.methods.insight_rag.miner_runs import _trained_config
     from insightkit.methods.insight_rag.mining import _trained_doc_ids
     need, sha = set(doc_ids), file_sha256(corpus.source.file('docs'))
     want = _trained_config(config.to_dict()) if config is not None else None
@@ -227,7 +228,8 @@ def default_miner_dir(corpus, # the corpus
     """The run folder of a miner that has read the items' documents: a cached one, else one trained now (once) and
     cached."""
     from insightkit.methods.insight_rag.miner_items import build_training_items
-    from insightkit.methods.insight_rag.miner import MinerConfig, quick_config, train_miner
+    from insightkit.methods.insight_rag.miner import train_miner
+    from insightkit.methods.insight_rag.miner_config import MinerConfig, quick_config
     from insightkit.methods.insight_rag.mining import default_run_dir
     any_recipe = config is None and quick  # the quick default gladly takes any miner that has read the documents
     config = (config or (quick_config() if quick else MinerConfig())).check()

@@ -6,25 +6,22 @@
 from __future__ import annotations
 import json, os, random, shutil, time
 from contextlib import nullcontext
-from dataclasses import dataclass, asdict, fields, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ...core import InsightkitError, package_versions, progress, read_jsonl, stable_hash, write_jsonl
+from ...core import InsightkitError, stable_hash
 from ...data.insight_rag import Corpus
-from ...generation.local import DEFAULT_LOCAL_MODEL, LocalBackend, set_torch_threads
-from ...generation.precision import pick_device, pick_dtype
+from ...generation.precision import pick_device
 from .miner_items import build_training_items, collate, encode_items, label_tokens
 from .miner_items import length_grouped_batches, padding_ratio
-from .miner_model import (add_adapter, autocast_dtype, base_model_folder, freeze_products,
+from .miner_model import (add_adapter, autocast_dtype, freeze_products,
                                                   frozen_product_dtype, load_base_model,
                                                   make_optimizer, train_threads)
-from .miner_config import (AUTOCAST, CPU_RECIPE, METHODS, PAPER_SCALE_RECIPE,
-                                                   QUICK_RECIPE, RESUMABLE_FIELDS, MinerConfig, device_recipe,
-                                                   gpu_recipe, paper_scale_config, quick_config)
-from .miner_runs import (_RESUME_HINT, TrainResult, _LossLog, _existing_run, _fsync,
-                                                 _load_checkpoint, _manifest, _save_checkpoint, _trained_config,
-                                                 _write_json, checkpoints, load_state)
+from .miner_config import (MinerConfig, device_recipe)
+from .miner_runs import (TrainResult, _LossLog, _existing_run, _fsync,
+                                                 _load_checkpoint, _manifest, _save_checkpoint, _write_json,
+                                                 checkpoints)
 
 # %% auto #0
 __all__ = ['step_groups', 'training_plan', 'mean_loss', 'train_miner']

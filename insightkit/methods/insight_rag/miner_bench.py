@@ -15,11 +15,9 @@ from ...core import InsightkitError, progress
 from ...data.insight_rag import Corpus
 from ...generation.precision import pick_device
 from .miner_items import build_training_items, collate, encode_items, label_tokens
-from .miner import (MinerConfig, _items_of, _load_model, _step, _train, add_adapter,
-                                                  autocast_dtype,
-                                                  device_recipe,
-                                                  load_base_model, make_optimizer, mean_loss, train_threads,
-                                                  training_plan)
+from .miner import _items_of, _load_model, _step, _train, mean_loss, training_plan
+from .miner_config import MinerConfig, device_recipe
+from .miner_model import make_optimizer
 
 # %% auto #0
 __all__ = ['PAPER_GRID', 'search_miner', 'bench_miner']

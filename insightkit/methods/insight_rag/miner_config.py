@@ -8,7 +8,7 @@ from dataclasses import dataclass, asdict, fields, replace
 from typing import Any
 
 from ...core import InsightkitError
-from ...generation.local import DEFAULT_LOCAL_MODEL
+from ...generation.model_files import DEFAULT_LOCAL_MODEL
 from fastcore.basics import patch
 
 # %% auto #0

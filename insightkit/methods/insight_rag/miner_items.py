@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Sequence
 
 from ...core import InsightkitError
-from ...data.insight_rag import Corpus, DeepItem, MultiItem
+from ...data.insight_rag import Corpus
+from ...data.insight_types import DeepItem, MultiItem
 from ...generation.local import LocalBackend
 
 # %% auto #0

@@ -100,7 +100,6 @@ def load_state(path: str | Path) -> dict:
 
 # %% ../../../nbs/05e_miner_runs.ipynb #daf0fa05
 def _load_checkpoint(ckpt: Path, model, optimizer, scheduler, method: str) -> int:
-    import torch
     if method != 'full':
         from peft import set_peft_model_state_dict
         from safetensors.torch import load_file

@@ -10,14 +10,15 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ...core import MODEL_LOADING, InsightkitError, cache_dir, file_sha256, stable_hash
-from ...data.insight_rag import Corpus, DeepItem, MultiItem
+from ...data.insight_rag import Corpus
+from ...data.insight_types import DeepItem, MultiItem
 from ...evaluation.metrics import contains_match, mean_over_golds
-from ...generation.local import DEFAULT_LOCAL_MODEL
+from ...generation.model_files import DEFAULT_LOCAL_MODEL
 from .miner_items import build_training_items, encode_items, select_subset
-from .miner import (_RESUME_HINT, MinerConfig, TrainResult, _trained_config,
-                                                  device_recipe,
-                                                  load_base_model, mean_loss, quick_config, paper_scale_config,
-                                                  train_miner)
+from .miner import mean_loss, train_miner
+from .miner_runs import _RESUME_HINT, TrainResult, _trained_config
+from .miner_config import MinerConfig, quick_config, paper_scale_config
+from .miner_model import load_base_model
 from fastcore.basics import patch
 
 # %% auto #0

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any, Iterable, Sequence
 
 from ...core import progress
-from ...data.insight_rag import DeepItem, MultiItem
+from ...data.insight_types import DeepItem, MultiItem
 from .triples import MODALS, _ARTICLE, canonical_relation, clean_phrase, verb_lemma
 
 # %% auto #0

@@ -5,11 +5,9 @@
 # %% ../../../nbs/07c_study.ipynb #a91c36bf
 from __future__ import annotations
 import json
-from dataclasses import dataclass
 from typing import Sequence
 
 from ...core import InsightkitError
-from ...evaluation.stats import text_words, zscores
 from insightkit.methods.insight_rag.identifier import (
     grammar_plurality,
     ground_insights,

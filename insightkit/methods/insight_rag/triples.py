@@ -5,13 +5,12 @@
 # %% ../../../nbs/05a_triples.ipynb #cd51375e
 from __future__ import annotations
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Iterable, Mapping
 
 from ...core import InsightkitError
-from ...data.insight_rag import DeepItem, Doc, MultiItem, Triple
+from ...data.insight_types import DeepItem, Doc, MultiItem, Triple
 
 # %% auto #0
 __all__ = ['MODALS', 'PREPOSITIONS', 'ACTIVE_BEFORE_PREPOSITION', 'VERB_PREFIXES', 'VERB_SUFFIXES', 'PRONOUNS', 'GENERIC_HEADS',

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any, Literal, Sequence
+from typing import Literal, Sequence
 
 from fastcore.basics import patch
 from ...core import InsightkitError, NotApplicable

@@ -7,11 +7,11 @@ from __future__ import annotations
 import math
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Literal, Sequence
+from typing import Sequence
 
 import numpy as np
 
-from ...core import InsightkitError, stable_hash
+from ...core import InsightkitError
 
 # %% auto #0
 __all__ = ['RULES', 'n_clusters', 'cluster_vectors', 'centroid_graph', 'hops_from', 'select_clusters', 'Clustering',

@@ -4,7 +4,7 @@
 
 # %% ../../../nbs/09_collections.ipynb #4d14553d
 from __future__ import annotations
-import json, math, os, random, re, shutil
+import json, os, random, re, shutil
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Sequence
@@ -12,9 +12,8 @@ from typing import Sequence
 import numpy as np
 
 from ...core import InsightkitError, RecordError, cache_dir, file_sha256, stable_hash, tmp_beside
-from ...data.datasets import Dataset, DocStore, Document, Item, TaskSpec, register_dataset
-from ...data.records import check_report, need, read_json_lines
-from fastcore.basics import patch
+from ...data.datasets import Document, Item
+from ...data.records import need, read_json_lines
 
 # %% auto #0
 __all__ = ['FILES', 'QUESTION_PROMPT', 'ANSWER_PROMPT', 'CLOSED_STARTS', 'BUILD_VERSION', 'read_collections', 'collection_items',

@@ -16,7 +16,6 @@ import numpy as np
 from ...core import InsightkitError
 from ...generation.gathering import side_by_side
 from ...pipeline.studies import Cell, run_study
-from .clusters import chunks_for
 from .measures import item_measures
 from .variant import (InsightGenSettings, _cluster_of, clustering, embedder,
                                                    neighbourhood)
@@ -43,7 +42,6 @@ def insightgen_study(dataset: str = 'aan-collections', task: str | None = 'insig
                      **settings) -> dict:
     "Run (or read back) every method on the same items: each no-LLM measure's mean per method; InsightGen vs FAISS."
     from insightkit.evaluation.report import paired_tests
-    import insightkit.methods.insightgen.advanced  # registers ig-rag
     todo = INSIGHTGEN_CELLS + (ADVANCED_CELLS if advanced else ())
     cells = [Cell(c.variant, {**settings, **c.settings}, c.label) for c in todo]
     st = run_study(cells, dataset or 'aan-collections', task or 'insights', data, prefix, limit, runs_dir, batch_size)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ...core import InsightkitError
 from ...generation.llm import chat_or_failures
 from ...pipeline.variant import (Trace, Variant, fit_passages, format_passages, register_variant,
                                          truncate_tokens)

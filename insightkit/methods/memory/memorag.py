@@ -6,7 +6,7 @@
 from __future__ import annotations
 from dataclasses import dataclass
 import re
-from typing import Any, Literal, Sequence
+from typing import Literal, Sequence
 
 from ...core import InsightkitError, NotApplicable
 from ...data.datasets import DocStore, Item, TaskSpec
@@ -200,7 +200,7 @@ class FullVariant(Variant):
         if task.scope != 'document':
             raise NotApplicable(f'full-context reads one document per item; task {task.name} searches a corpus')
         traces, llm = [Trace(it) for it in items], self.llm('generator')
-        docs = [t.stage('retrieved', [{'id': it.gold_ids[0], 'score': 1.0}]) for t, it in zip(traces, items)]
+        for t, it in zip(traces, items): t.stage('retrieved', [{'id': it.gold_ids[0], 'score': 1.0}])
         passages = [[(it.gold_ids[0], truncate_tokens(store[it.gold_ids[0]].text, self.settings.context_tokens, llm))]
                     for it in items]
         return self.generate(traces, passages, task)

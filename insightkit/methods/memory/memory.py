@@ -5,7 +5,7 @@
 # %% ../../../nbs/08_memory.ipynb #c20912f7
 from __future__ import annotations
 import copy, json, os, time, warnings
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
