@@ -8,14 +8,15 @@ import argparse, sys, traceback
 
 from .core import InsightkitError
 from .secrets import redacted_output
-from .commands import COMMANDS, GROUPS
+from .command_table import COMMANDS, GROUPS
+from . import commands as _commands  # the commands of chapter 13b join COMMANDS
 from .course import commands as _course_commands  # compare and leaderboard join COMMANDS (15ab)
 from .course import lessons as _course_lessons  # and `course` (15c)
 from .course import release as _course_release  # and `course release` (15d)
 from .bench import serve as _serve_commands  # `serve` and `bench serve` (13d)
 
-# the later chapters whose commands join `COMMANDS` when imported (above), kept here so the dependency is named
-COMMAND_CHAPTERS = (_course_commands, _course_lessons, _course_release, _serve_commands)
+# the chapters whose commands join `COMMANDS` when imported (above), kept here so the dependency is named
+COMMAND_CHAPTERS = (_commands, _course_commands, _course_lessons, _course_release, _serve_commands)
 
 # %% auto #0
 __all__ = ['COMMAND_CHAPTERS', 'add_flags', 'build_parser', 'argument_bytes', 'check_utf8', 'main']

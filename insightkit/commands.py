@@ -4,105 +4,16 @@
 
 # %% ../nbs/13b_commands.ipynb #6334bef7
 from __future__ import annotations
-import json, sys
+import sys
 
 from .core import InsightkitError
+from .command_table import DATA_ARGS, add_miner_flags, add_variant_flags, arg, command, emit
 
 # %% auto #0
-__all__ = ['COMMANDS', 'GROUPS', 'DATA_ARGS', 'emit', 'arg', 'command', 'add_config_flags', 'add_setting_flags',
-           'add_miner_flags', 'add_variant_flags', 'cmd_figures', 'cmd_llm_ask', 'cmd_llm_usage', 'cmd_bench_llm',
-           'cmd_bench_embed', 'cmd_data_check', 'cmd_data_fetch', 'cmd_eval_retrieval', 'cmd_run', 'cmd_variants',
-           'cmd_benchdata_build', 'cmd_benchdata_select', 'config_settings', 'cmd_miner_train', 'cmd_miner_eval',
-           'cmd_bench_miner', 'cmd_bench_generate', 'cmd_bench_memory', 'cmd_bench_index', 'cmd_judge']
-
-# %% ../nbs/13b_commands.ipynb #94270fc2
-def emit(result, as_json: bool):
-    "Print `result` as one JSON object (`as_json`) or as readable `key: value` lines."
-    if as_json: print(json.dumps(result, ensure_ascii=False, default=str)); return
-    if isinstance(result, dict):
-        for k, v in result.items():
-            print(f'{k}: {json.dumps(v, ensure_ascii=False, default=str) if isinstance(v, (dict, list)) else v}')
-    else: print(result)
-
-# %% ../nbs/13b_commands.ipynb #099c4419
-COMMANDS: dict[str, dict] = {}  # 'bench generate' -> its function, help, flags and flag hook
-
-# %% ../nbs/13b_commands.ipynb #1aaec6c7
-GROUPS = {'llm': 'ask the configured language models', 'bench': 'benchmarks (results as JSON with --json)',
-          'miner': 'train and evaluate insight miners', 'data': 'fetch and check datasets',
-          'bench-data': 'create an Insight-RAG benchmark from abstracts', 'eval': 'evaluate components'}
-
-# %% ../nbs/13b_commands.ipynb #ee656240
-def arg(*flags: str, group: str | None = None, **kw) -> dict:
-    "One flag of a command: `argparse.add_argument`'s arguments, and `group` for mutually exclusive flags."
-    return {'flags': flags, 'group': group, 'kw': kw}
-
-# %% ../nbs/13b_commands.ipynb #c0bf5031
-def command(name: str, # 'run' or 'GROUP COMMAND', e.g. 'bench generate'
-            help: str, # one line for `--help`
-            *args: dict, # its flags, each from `arg`
-            json: bool = True, # add `--json` (print one JSON object)
-            extend=None, # `extend(parser, variant)` adds flags known only at run time
-           ):
-    "Decorator: file the function in `COMMANDS` as the command `name`."
-    if len(name.split()) > 2 or name.split()[0] not in GROUPS and len(name.split()) == 2:
-        raise ValueError(f'command {name!r}: a name is one word or GROUP COMMAND with GROUP in {sorted(GROUPS)}')
-    def register(fn):
-        COMMANDS[name] = {'fn': fn, 'help': help, 'args': args, 'json': json, 'extend': extend}
-        return fn
-    return register
-
-# %% ../nbs/13b_commands.ipynb #aabd311c
-DATA_ARGS = (arg('--data', help='data folder (default: INSIGHTKIT_DATA, a fetched copy, else the embedded corpus)'),
-             arg('--prefix', help='file prefix, e.g. AAN, OC, MINI'))
-
-# %% ../nbs/13b_commands.ipynb #79ad0baf
-def add_config_flags(q, cls):
-    "Add a `--flag` for every field of the dataclass `cls` (its docment is the help); unset flags stay None."
-    from fastcore.docments import docments
-    for name, d in docments(cls, full=True).items():
-        if name == 'return': continue
-        flag, anno, default = '--' + name.replace('_', '-'), str(d['anno']), d['default']
-        if anno == 'bool':
-            q.add_argument(f"--no-{name.replace('_', '-')}" if default else flag, dest=name, action='store_const',
-                           const=not default, default=None,
-                           help=('turn off: ' if default else '') + d['docment'].replace('%',
-                                                                                         '%%') + (' (on by default)'
-                                                                                                  if default else ''))
-            continue
-        typ = int if anno.startswith('int') else float if anno.startswith('float') else str
-        q.add_argument(flag, type=typ, metavar=name.upper(),
-                       help=d['docment'].replace('%', '%%') + f' (default {default})')
-
-# %% ../nbs/13b_commands.ipynb #b1f648c3
-def add_setting_flags(q, specs: list[dict], dest_prefix: str = 'setting_'):
-    """A flag per variant setting (from `setting_specs`): choices from `Literal`, `--no-x` for a setting on by default;
-    unset flags stay None."""
-    for sp in specs:
-        flag, dest, hlp = '--' + sp['name'].replace('_', '-'), dest_prefix + sp['name'], sp['help'].replace('%', '%%')
-        if sp['type'] == 'bool':
-            q.add_argument(f"--no-{sp['name'].replace('_', '-')}" if sp['default'] else flag, dest=dest,
-                           action='store_const',
-                           const=not sp['default'], default=None, help=('turn off: ' if sp['default'] else '') + hlp)
-            continue
-        typ = {'int': int, 'float': float}.get(sp['type'], str)
-        q.add_argument(flag, dest=dest, type=typ, choices=sp['choices'],
-                       metavar=None if sp['choices'] else sp['name'].upper(),
-                       help=hlp + f" (default {sp['default']})")
-
-# %% ../nbs/13b_commands.ipynb #fcc7828f
-def add_miner_flags(q, variant=None):
-    "`miner train`'s flag hook: one flag per `MinerConfig` field."
-    from insightkit.methods.insight_rag.miner_config import MinerConfig
-    add_config_flags(q, MinerConfig)
-
-# %% ../nbs/13b_commands.ipynb #65ce97a8
-def add_variant_flags(q, variant: str | None = None):
-    "`run`'s flag hook: the named variant's settings as flags (none when no variant is named yet)."
-    if variant is None: return
-    from insightkit.pipeline.registry import variant_class
-    from insightkit.pipeline.variant import setting_specs
-    add_setting_flags(q, setting_specs(variant_class(variant).Settings))
+__all__ = ['cmd_figures', 'cmd_llm_ask', 'cmd_llm_usage', 'cmd_bench_llm', 'cmd_bench_embed', 'cmd_data_check', 'cmd_data_fetch',
+           'cmd_eval_retrieval', 'cmd_run', 'cmd_variants', 'cmd_benchdata_build', 'cmd_benchdata_select',
+           'config_settings', 'cmd_miner_train', 'cmd_miner_eval', 'cmd_bench_miner', 'cmd_bench_generate',
+           'cmd_bench_memory', 'cmd_bench_index', 'cmd_judge']
 
 # %% ../nbs/13b_commands.ipynb #c3c59fbe
 @command('figures', 'regenerate the paper figures and tables (paper_figures/out/)',
@@ -120,7 +31,8 @@ def add_variant_flags(q, variant: str | None = None):
          arg('--param', action='append', metavar='NAME=VALUE', default=[], help='a notebook parameter, repeatable'))
 def cmd_figures(a):
     "Regenerate the paper figures and tables."
-    from insightkit.figures import CELL_TIMEOUT, run_figures, user_parameters
+    from insightkit.figures import CELL_TIMEOUT
+    from insightkit.figures_run import run_figures, user_parameters
     extra = user_parameters(a.param, a.cap, a.full)
     mode = 'full' if a.full else 'standard' if a.standard else 'quick'
     m = run_figures(mode=mode, only=a.only, data=a.data, prefix=a.prefix,
@@ -247,7 +159,9 @@ def cmd_variants(a):
     "List every registered variant with its settings."
     from insightkit.pipeline.registry import describe_variants
     found = describe_variants()
-    if a.json: emit(found, True); return
+    if a.json:
+        emit(found, True)
+        return
     for v in found:
         print(f"{v['name']}: {v['summary']}\n  settings: " + ', '.join(f"{s['name']}={s['default']!r}"
                                                                        for s in v['settings']))

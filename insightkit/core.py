@@ -107,7 +107,8 @@ def one_load_at_a_time(f):
 # %% ../nbs/00_core.ipynb #5775568c
 def write_jsonl(path: str | Path, records: Iterable[dict]) -> Path:
     "Write `records` one per line (atomically: a temporary file renamed into place)."
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = tmp_beside(path)
     with open(tmp, 'w', encoding='utf-8') as f:
         for r in records: f.write(json.dumps(r, ensure_ascii=False) + '\n')
@@ -117,9 +118,12 @@ def write_jsonl(path: str | Path, records: Iterable[dict]) -> Path:
 # %% ../nbs/00_core.ipynb #becbb8ec
 def append_jsonl(path: str | Path, record: dict):
     "Append one record and flush it to disk, so an interrupted run keeps every finished line."
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, 'a', encoding='utf-8') as f:
-        f.write(json.dumps(record, ensure_ascii=False) + '\n'); f.flush(); os.fsync(f.fileno())
+        f.write(json.dumps(record, ensure_ascii=False) + '\n')
+        f.flush()
+        os.fsync(f.fileno())
 
 # %% ../nbs/00_core.ipynb #dc90d4e9
 DATA_KINDS = ('docs', 'graph', 'deep', 'multi', 'matching')
@@ -210,7 +214,8 @@ def quiet_known_notes():
     import logging
     log = logging.getLogger('bitsandbytes.backends.cpu.ops')
     if not any(getattr(f, 'insightkit_note', False) for f in log.filters):
-        f = logging.Filter(); f.filter = lambda r: 'from kernels-community' not in r.getMessage()
+        f = logging.Filter()
+        f.filter = lambda r: 'from kernels-community' not in r.getMessage()
         f.insightkit_note = True
         log.addFilter(f)
 

@@ -7,15 +7,14 @@ from __future__ import annotations
 import json, os, time, uuid
 from pathlib import Path
 
-from .core import DataSource, InsightkitError, file_sha256, package_versions, progress, resolve_data
+from .core import DataSource, InsightkitError, file_sha256, resolve_data
 from .secrets import redact, scrub
 
 # %% auto #0
 __all__ = ['CELL_TIMEOUT', 'QUIET_KERNEL', 'REPORT', 'LONGEST_FIRST', 'project_root', 'figure_notebooks', 'save_figure',
            'save_table', 'library_fingerprint', 'figure_key', 'up_to_date', 'folder_signature', 'stored_result',
            'data_file_hashes', 'llm_call_stats', 'notebook_parameters', 'scrub_strings', 'run_figure', 'figure_jobs',
-           'start_order', 'run_figure_apart', 'figure_worker', 'data_root', 'parse_param', 'user_parameters',
-           'figure_parameters', 'figures_to_run', 'write_manifest', 'run_figures']
+           'start_order', 'run_figure_apart', 'figure_worker']
 
 # %% ../nbs/13_figures.ipynb #fa603188
 def project_root(start: str | Path | None = None) -> Path:
@@ -46,17 +45,21 @@ def figure_notebooks(root: str | Path | None = None, # checkout root (found auto
 # %% ../nbs/13_figures.ipynb #b843f917
 def save_figure(fig, name: str, out_dir: str | Path = 'out') -> list[Path]:
     "Save a matplotlib figure as `out_dir/name.png` and `.pdf`; return the paths."
-    out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
     paths = [out/f'{name}.png', out/f'{name}.pdf']
-    fig.savefig(paths[0], dpi=150, bbox_inches='tight'); fig.savefig(paths[1], bbox_inches='tight')
+    fig.savefig(paths[0], dpi=150, bbox_inches='tight')
+    fig.savefig(paths[1], bbox_inches='tight')
     return paths
 
 # %% ../nbs/13_figures.ipynb #59de8192
 def save_table(df, name: str, out_dir: str | Path = 'out') -> list[Path]:
     "Save a pandas table as `out_dir/name.csv` and `.md`; return the paths."
-    out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
     paths = [out/f'{name}.csv', out/f'{name}.md']
-    df.to_csv(paths[0], index=False); paths[1].write_text(df.to_markdown(index=False) + '\n')
+    df.to_csv(paths[0], index=False)
+    paths[1].write_text(df.to_markdown(index=False) + '\n')
     return paths
 
 # %% ../nbs/13_figures.ipynb #2f10a482
@@ -66,7 +69,8 @@ def library_fingerprint() -> str:
     pkg, h = Path(importlib.util.find_spec('insightkit').origin).parent, hashlib.sha256()
     for p in sorted(pkg.rglob('*')):
         if not p.is_file() or '__pycache__' in p.parts: continue
-        h.update(str(p.relative_to(pkg)).encode()); h.update(p.read_bytes())
+        h.update(str(p.relative_to(pkg)).encode())
+        h.update(p.read_bytes())
     return h.hexdigest()[:16]
 
 # %% ../nbs/13_figures.ipynb #1225f56f
@@ -108,7 +112,9 @@ def stored_result(name: str, # what is stored (the file's stem)
     from insightkit.core import cache_dir, stable_hash
     from insightkit.generation.kept import kept
     made = []
-    def measure(): made.append(1); return {**compute(), 'measured_at': time.strftime('%Y-%m-%dT%H:%M:%S%z')}
+    def measure():
+        made.append(1)
+        return {**compute(), 'measured_at': time.strftime('%Y-%m-%dT%H:%M:%S%z')}
     result = kept(cache_dir('results')/f'{name}-{stable_hash(key, 16)}.json', measure,  # a damaged file: measured again
                   lambda r, p: p.write_text(json.dumps(r, default=str), encoding='utf-8'),
                   lambda p: json.loads(p.read_text(encoding='utf-8')), fits=lambda r: not fresh)
@@ -124,7 +130,8 @@ def data_file_hashes(data: DataSource | str | Path | None = None, # a resolved s
     src = data if isinstance(data, DataSource) else resolve_data(data, prefix)
     out = {}
     for kind, p in src.files().items():
-        st = p.stat(); key = (str(p), st.st_size, st.st_mtime_ns)
+        st = p.stat()
+        key = (str(p), st.st_size, st.st_mtime_ns)
         if key not in _hash_memo: _hash_memo[key] = file_sha256(p)
         out[p.name] = _hash_memo[key]
     return {'dir': str(src.dir), 'prefix': src.prefix, 'origin': src.origin, 'sha256': out}
@@ -266,130 +273,3 @@ def figure_worker(job: str):
     "Run one paper notebook as `job` (JSON from `run_figure_apart`) says, and print its manifest entry as one line."
     j = json.loads(job)
     print(json.dumps(run_figure(Path(j['nb']), Path(j['out']), j['params'], j['timeout'])), flush=True)
-
-# %% ../nbs/13_figures.ipynb #98145862
-def data_root(data: str | Path | None) -> str | None:
-    """`data` when it is a data root (a folder per dataset, as `../shared/data`), else None: notebooks of other datasets
-    then use their embedded data."""
-    if data is None: return None
-    from insightkit.data.datasets import dataset_names
-    d = Path(data).expanduser()
-    return str(d.resolve()) if any((d/n).is_dir() for n in dataset_names()) else None
-
-# %% ../nbs/13_figures.ipynb #9b300d86
-def parse_param(text: str) -> tuple[str, object]:
-    "`NAME=VALUE` from the command line as a notebook parameter: VALUE read as JSON (3, 0.5, null, true), else text."
-    name, eq, value = text.partition('=')
-    if not eq or not name.strip().isidentifier():
-        raise InsightkitError(f"--param wants NAME=VALUE (e.g. cpu_epochs=3), not {text!r}")
-    try: return name.strip(), json.loads(value)
-    except ValueError: return name.strip(), value
-
-# %% ../nbs/13_figures.ipynb #db0e3159
-def user_parameters(params: list[str], # `--param NAME=VALUE` texts
-                    cap: int | None = None, # `--cap N`: at most N items per cell, full mode only
-                    full: bool = False, # the run is in full mode
-                   ) -> dict:
-    "The notebook parameters a user gave on the command line."
-    extra = dict(map(parse_param, params))
-    if cap is not None:
-        if not full: raise InsightkitError("--cap limits the full mode's items per cell; add --full")
-        extra['cap'] = cap
-    return extra
-
-# %% ../nbs/13_figures.ipynb #6bab57bb
-def figure_parameters(nbs: list[Path], # the notebooks about to run
-                      base: dict, # what the runner sets: mode, data, out_dir, fresh
-                      extra: dict | None = None, # the user's: `--param NAME=VALUE`, `--cap N`
-                     ) -> dict:
-    "The runner's parameters and the user's, refusing a name the runner sets or that no notebook in `nbs` declares."
-    extra = dict(extra or {})
-    if clash := sorted(set(extra) & set(base)):
-        raise InsightkitError(f"{', '.join(clash)} is set by the runner's own options, not by --param")
-    takes = set().union(*(notebook_parameters(nb) for nb in nbs)) - set(base)
-    if unknown := sorted(set(extra) - takes):
-        raise InsightkitError(f"no notebook run here declares {', '.join(unknown)}; "
-                              f"they declare: {', '.join(sorted(takes))}")
-    return {**base, **extra}
-
-# %% ../nbs/13_figures.ipynb #622fbb82
-def figures_to_run(nbs: list[Path], params: dict, manifest: dict, hashes: dict, versions: dict, out_dir: Path,
-                   fresh: bool = False, # run every notebook, up to date or not
-                  ) -> dict:
-    """Each notebook whose outputs are not up to date, with the key its run will record (`figure_key`); the report
-    always (it reads the claims the others wrote)."""
-    library, todo = library_fingerprint(), {}
-    for nb in nbs:
-        key, old = figure_key(nb, params, hashes, versions, library), manifest['figures'].get(nb.stem)
-        if not fresh and nb.stem != REPORT and up_to_date(old, key, out_dir):
-            print(f"{nb.stem}: up to date (ok in {old['seconds']} s when it ran; --fresh runs it again)", flush=True)
-        else: todo[nb] = key
-    return todo
-
-# %% ../nbs/13_figures.ipynb #494d866c
-def write_manifest(manifest: dict, path: Path):
-    "Write `manifest` to `path` whole or not at all (a temporary file, then a rename), stamping `updated`."
-    manifest['updated'] = time.strftime('%Y-%m-%dT%H:%M:%S%z')
-    tmp = path.with_suffix('.tmp'); tmp.write_text(json.dumps(manifest, indent=2))
-    os.replace(tmp, path)
-
-# %% ../nbs/13_figures.ipynb #122995cd
-def run_figures(mode: str = 'quick', # 'quick' (a smoke test), 'standard' (cells sized for a verdict), 'full'
-                only: list[str] | None = None, # figure names; all when None
-                data: str | Path | None = None, # data folder (default: INSIGHTKIT_DATA, fetched copy, embedded)
-                prefix: str | None = None, # file prefix in the data folder
-                timeout: float = CELL_TIMEOUT, # seconds allowed per notebook cell
-                root: str | Path | None = None, # checkout root
-                fresh: bool = False, # re-time benchmarks and retrain models instead of reading stored results
-                jobs: int | None = None, # notebooks run side by side (default: `figure_jobs()`)
-                dry_run: bool = False, # only estimate the LLM calls, tokens and cost (returns `{'estimate': ...}`)
-                extra: dict | None = None, # the user's notebook parameters (`--param`, `--cap`): `figure_parameters`
-               ) -> dict:
-    "Run the paper notebooks (`jobs` at a time, longest first, the report last); write the manifest after each."
-    if mode not in ('quick', 'standard', 'full'): raise InsightkitError(f"no mode {mode!r}: quick, standard or full")
-    import threading; from concurrent.futures import ThreadPoolExecutor
-    nbs = figure_notebooks(root, only)
-    src = resolve_data(data, prefix)
-    out_dir = project_root(root)/'paper_figures'/'out'; out_dir.mkdir(parents=True, exist_ok=True)
-    manifest_path = out_dir/'manifest.json'
-    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
-    manifest.setdefault('figures', {})
-    params = figure_parameters(nbs, dict(quick=mode != 'full', mode=mode, data_dir=str(src.dir), data=data_root(data),
-                                         prefix=src.prefix, out_dir=str(out_dir), fresh=fresh), extra)
-    jobs = figure_jobs() if jobs is None else max(1, jobs)
-    # the cores (up to 8) shared among the kernels running at once, unless the user chose
-    threads = int(os.environ.get('INSIGHTKIT_THREADS') or max(1, min(8, os.cpu_count() or 1)//jobs))
-    versions, hashes = package_versions(), data_file_hashes(src)
-    todo = figures_to_run(nbs, params, manifest, hashes, versions, out_dir, fresh)
-    from insightkit.estimate import estimate_lines, figure_estimate, scope_usage
-    est = figure_estimate(list(todo), mode, manifest)
-    if dry_run: return {'estimate': est}
-    for line in estimate_lines(est): print(line, flush=True)
-    manifest['estimate'] = est
-    bar, lock = progress(total=len(todo), desc='figures', unit='notebook'), threading.Lock()
-    def record(nb: Path, entry: dict):
-        with lock:
-            entry.update(mode=mode, data=hashes, versions=versions, key=todo[nb])
-            prev, used = manifest['figures'].get(nb.stem) or {}, scope_usage(entry['run'])
-            if not used['calls'] and prev.get('mode') == mode and prev.get('llm_usage'): used = prev['llm_usage']
-            entry['llm_usage'] = used  # the last run that asked the models: what the next estimate starts from
-            manifest['figures'][nb.stem] = entry
-            write_manifest(manifest, manifest_path)
-            calls, error = entry['llm_calls'], f"; {entry.get('error', '')[:200]}" if entry['status'] != 'ok' else ''
-            print(f"{nb.stem}: {entry['status']} in {entry['seconds']} s; LLM calls {calls['uncached']} new, "
-                  f"{calls['cached']} cached{error}", flush=True)
-            bar.update(1)
-    if jobs == 1:
-        os.environ.setdefault('INSIGHTKIT_THREADS', str(threads))
-        for nb in [nb for nb in todo if nb.stem != REPORT]: record(nb, run_figure(nb, out_dir, params, timeout))
-    else:
-        with ThreadPoolExecutor(jobs) as pool:
-            for f in [pool.submit(lambda nb=nb: record(nb, run_figure_apart(nb, out_dir, params, timeout, threads)))
-                      for nb in start_order([nb for nb in todo if nb.stem != REPORT], manifest)]:
-                f.result()
-    for nb in [nb for nb in todo if nb.stem == REPORT]: record(nb, run_figure(nb, out_dir, params, timeout))  # last
-    bar.close()
-    manifest['last_run'] = {'figures': [nb.stem for nb in nbs],
-                            'failed': [nb.stem for nb in nbs if manifest['figures'][nb.stem]['status'] != 'ok']}
-    write_manifest(manifest, manifest_path)
-    return manifest

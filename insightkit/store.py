@@ -98,9 +98,13 @@ def _open(self: SqliteStore) -> sqlite3.Connection:
         checked = False
         for attempt in range(50):
             try:
-                if not checked: check_sqlite(con, self.path); checked = True
+                if not checked:
+                    check_sqlite(con, self.path)
+                    checked = True
                 if con.execute('PRAGMA journal_mode').fetchone()[0] != 'wal': con.execute('PRAGMA journal_mode=WAL')
-                con.execute('PRAGMA synchronous=NORMAL'); con.executescript(self.tables); self.add_columns(con)
+                con.execute('PRAGMA synchronous=NORMAL')
+                con.executescript(self.tables)
+                self.add_columns(con)
                 break
             except sqlite3.OperationalError as e:
                 if 'readonly' in str(e): break  # a shared read-only file: reading still works
@@ -109,7 +113,9 @@ def _open(self: SqliteStore) -> sqlite3.Connection:
             except sqlite3.DatabaseError as e:
                 if is_damage(e): raise DamagedCacheError(self.path, str(e)) from None
                 raise
-    except BaseException: con.close(); raise
+    except BaseException:
+        con.close()
+        raise
     return con
 
 # %% ../nbs/00b_store.ipynb #218a2af2
@@ -141,8 +147,12 @@ def write(self: SqliteStore, sql: str, rows: Sequence[tuple]):
     con = self.connect()
     try:
         con.execute('BEGIN IMMEDIATE')
-        try: con.executemany(sql, rows); con.execute('COMMIT')
-        except BaseException: con.execute('ROLLBACK'); raise
+        try:
+            con.executemany(sql, rows)
+            con.execute('COMMIT')
+        except BaseException:
+            con.execute('ROLLBACK')
+            raise
     except sqlite3.OperationalError as e:
         if 'readonly' not in str(e): raise
 
@@ -160,4 +170,6 @@ def rows_in(self: SqliteStore, select: str, # a query ending in `IN`, e.g. `SELE
 def close(self: SqliteStore):
     "Close this thread's connection (the next call opens another)."
     con = getattr(self._local, 'con', None)
-    if con is not None: con.close(); self._local.con = None
+    if con is not None:
+        con.close()
+        self._local.con = None

@@ -11,7 +11,9 @@ from insightkit.retrieval.embed import EmbeddingCache, text_key
 from insightkit.store import DamagedCacheWarning
 
 def truncate_half(p):
-    con = sqlite3.connect(p); con.execute('PRAGMA wal_checkpoint(TRUNCATE)'); con.close()
+    con = sqlite3.connect(p)
+    con.execute('PRAGMA wal_checkpoint(TRUNCATE)')
+    con.close()
     os.truncate(p, p.stat().st_size // 2)
 
 def random_bytes(p): p.write_bytes(os.urandom(8192))
@@ -29,8 +31,10 @@ def recorded_calls(p, n=200):
 @pytest.mark.parametrize('damage', [random_bytes, truncate_half])
 def test_call_cache(damage, tmp_path, private_cache, monkeypatch, capsys):
     p = tmp_path/'calls.sqlite'
-    recorded_calls(p); damage(p)
-    monkeypatch.setenv('INSIGHTKIT_CALL_CACHE', str(p)); monkeypatch.setenv('INSIGHTKIT_CACHE_MODE', 'replay')
+    recorded_calls(p)
+    damage(p)
+    monkeypatch.setenv('INSIGHTKIT_CALL_CACHE', str(p))
+    monkeypatch.setenv('INSIGHTKIT_CACHE_MODE', 'replay')
     from insightkit.cli import main
     with pytest.raises(SystemExit) as e: main(['llm', 'ask', '--prompt', 'question 1'])
     err = capsys.readouterr().err
@@ -45,8 +49,12 @@ def test_call_cache(damage, tmp_path, private_cache, monkeypatch, capsys):
 
 def fill_vectors(c): c.put('m', {text_key(str(i)): np.ones(384, np.float32) for i in range(300)})
 def fill_mined(c): c.put_many([(f'k{i}', 'fp', f'fragment {i}', {'n': 1}, ['x' * 500]) for i in range(300)])
-def probe_vectors(c): c.put('m', {'k': np.ones(3, np.float32)}); return c.get('m', ['k'])['k'].tolist() == [1, 1, 1]
-def probe_mined(c): c.put_many([('k', 'fp', 'p', {}, ['again'])]); return c.get_many(['k']) == {'k': ['again']}
+def probe_vectors(c):
+    c.put('m', {'k': np.ones(3, np.float32)})
+    return c.get('m', ['k'])['k'].tolist() == [1, 1, 1]
+def probe_mined(c):
+    c.put_many([('k', 'fp', 'p', {}, ['again'])])
+    return c.get_many(['k']) == {'k': ['again']}
 
 # caches whose rows can be made again: a damaged file is moved aside with a warning and an empty one started
 REBUILDABLE = {'embeddings': (EmbeddingCache, 'embeddings.sqlite', fill_vectors, EmbeddingCache.count, probe_vectors),
@@ -57,7 +65,9 @@ REBUILDABLE = {'embeddings': (EmbeddingCache, 'embeddings.sqlite', fill_vectors,
 def test_rebuildable_cache(kind, damage, tmp_path):
     make, name, fill, size, probe = REBUILDABLE[kind]
     p = tmp_path/name
-    c = make(p); fill(c); c.store.close()
+    c = make(p)
+    fill(c)
+    c.store.close()
     damage(p)
     with pytest.warns(DamagedCacheWarning, match=f'{name}.damaged-') as caught:
         c = make(p)

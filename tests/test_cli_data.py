@@ -32,7 +32,9 @@ def test_data_check_counts_the_official_aan_files(shared_aan):
 def test_data_check_names_the_broken_line(shared_aan, tmp_path):
     for f in shared_aan.glob('AAN_*.jsonl'): shutil.copy(f, tmp_path)
     lines = (tmp_path/'AAN_graph.jsonl').read_text().splitlines(keepends=True)
-    rec = json.loads(lines[6]); del rec['obj']; lines[6] = json.dumps(rec) + '\n'
+    rec = json.loads(lines[6])
+    del rec['obj']
+    lines[6] = json.dumps(rec) + '\n'
     (tmp_path/'AAN_graph.jsonl').write_text(''.join(lines))
     p = run([*CLI, 'data', 'check', str(tmp_path), '--prefix', 'AAN', '--json'], check=False)
     assert p.returncode == 2 and p.stderr.count('\n') == 1 and 'AAN_graph.jsonl:7' in p.stderr, p.stderr

@@ -13,11 +13,13 @@ def test_llm_ask_schema_then_replay_identical(tmp_path):
     (tmp_path/'s.json').write_text(json.dumps(SCHEMA))
     env = {'INSIGHTKIT_CALL_CACHE': str(tmp_path/'calls.sqlite')}
     args = ['--role', 'generator', '--prompt', 'Name a syntactic parser and the year it appeared.', '--schema', str(tmp_path/'s.json'), '--json']
-    first = ask(args, env); assert first.returncode == 0, first.stderr
+    first = ask(args, env)
+    assert first.returncode == 0, first.stderr
     r1 = json.loads(first.stdout)
     jsonschema.validate(r1['data'], SCHEMA)
     assert r1['cached'] is False and r1['usage']['completion_tokens'] > 0
-    second = ask(args, {**env, 'INSIGHTKIT_CACHE_MODE': 'replay'}); assert second.returncode == 0, second.stderr
+    second = ask(args, {**env, 'INSIGHTKIT_CACHE_MODE': 'replay'})
+    assert second.returncode == 0, second.stderr
     r2 = json.loads(second.stdout)
     assert r2['cached'] is True and (r2['text'], r2['data'], r2['usage']) == (r1['text'], r1['data'], r1['usage'])
 

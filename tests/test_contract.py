@@ -25,7 +25,8 @@ class LongestPassage(Variant):
         found = retrieve(RetrievalSettings(k=self.settings.k, retriever='bm25'), store, task, items, [it.question for it in items])
         out = []
         for it, hits in zip(items, found):
-            t = Trace(it); t.stage('retrieved', hits)
+            t = Trace(it)
+            t.stage('retrieved', hits)
             best = max(hits, key=lambda h: len(h['text']))
             t.contexts, t.context_ids = [best['text']], [best['id']]
             t.answer = t.stage('answer', ' '.join(best['text'].split()[:6]))

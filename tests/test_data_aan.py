@@ -37,7 +37,9 @@ def _replace_line(path: Path, n: int, edit):
 def test_damaged_copy_names_the_lines(tmp_path):
     for f in Path(AAN).glob('AAN_*.jsonl'): shutil.copy(f, tmp_path/f.name)
     def drop_rel(line):
-        rec = json.loads(line); del rec['rel']; return json.dumps(rec) + '\n'
+        rec = json.loads(line)
+        del rec['rel']
+        return json.dumps(rec) + '\n'
     _replace_line(tmp_path/'AAN_graph.jsonl', 7, drop_rel)
     _replace_line(tmp_path/'AAN_deep.jsonl', 3, lambda line: line[:len(line) // 2] + '\n')
 

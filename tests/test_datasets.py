@@ -80,7 +80,8 @@ def test_a_missing_field_is_named(tmp_path, name, file, field):
 def test_an_empty_document_and_bioasq_damage_are_named(tmp_path):
     d = shutil.copytree(find_dataset('leval').dir, tmp_path/'leval')
     f = d/'legal_contract_qa.jsonl'
-    recs = [json.loads(l) for l in f.read_text().splitlines()]; recs[0]['input'] = '   '
+    recs = [json.loads(l) for l in f.read_text().splitlines()]
+    recs[0]['input'] = '   '
     f.write_text(''.join(json.dumps(r) + '\n' for r in recs))
     code, r = check(str(d))
     assert code == 2 and any("legal_contract_qa.jsonl:1: field 'input' is empty" in p for p in r['problems']), r['problems']
@@ -89,7 +90,9 @@ def test_an_empty_document_and_bioasq_damage_are_named(tmp_path):
     code, r = check(str(d))
     assert code == 2 and any("legal_contract_qa.jsonl:1: field 'instructions' is empty" in p for p in r['problems'])
     b = shutil.copytree(find_dataset('bioasq').dir, tmp_path/'bioasq')
-    g = next(b.glob('*golden*.json')); data = json.loads(g.read_text()); del data['questions'][2]['body']
+    g = next(b.glob('*golden*.json'))
+    data = json.loads(g.read_text())
+    del data['questions'][2]['body']
     g.write_text(json.dumps(data, indent=1))
     code, r = check(str(b))
     assert code == 2 and any(f"{g.name}:" in p and ": question 3 " in p and "'body' is missing" in p for p in r['problems']), r['problems']
@@ -98,13 +101,15 @@ def test_an_empty_document_and_bioasq_damage_are_named(tmp_path):
     assert code == 2 and any(f'{g.name}:' in p and 'not UTF-8' in p for p in r['problems']), r['problems']
 
 def test_data_given_a_file_says_so(tmp_path):
-    f = tmp_path/'x.jsonl'; f.write_text('{}\n')
+    f = tmp_path/'x.jsonl'
+    f.write_text('{}\n')
     with pytest.raises(InsightkitError, match='is a file'): find_dataset('leval', f)
 
 def test_a_damaged_docs_file_gives_one_error_not_a_cascade(tmp_path):
     "Issue 18: a non-UTF-8 byte is located by line and column, and the other files' references are not all reported dangling."
     d = shutil.copytree(find_dataset('insight-rag').dir, tmp_path/'mini')
-    f = d/'MINI_docs.jsonl'; lines = f.read_bytes().splitlines()
+    f = d/'MINI_docs.jsonl'
+    lines = f.read_bytes().splitlines()
     lines[4] = lines[4][:30] + b'\xe9' + lines[4][31:]
     f.write_bytes(b'\n'.join(lines) + b'\n')
     code, r = check(str(d))

@@ -18,7 +18,9 @@ from insightkit.evaluation.report import judge_runs, judging_report
 
 def brute_two_sided_p(d):
     "Exact two-sided signed-rank p by enumerating all 2^N sign patterns of the mid-ranks."
-    r = ss.rankdata(np.abs(d)); mid = r.sum()/2; obs = abs(r[d > 0].sum() - mid)
+    r = ss.rankdata(np.abs(d))
+    mid = r.sum()/2
+    obs = abs(r[d > 0].sum() - mid)
     return np.mean([abs(sum(r[i] for i in range(len(d)) if m >> i & 1) - mid) >= obs - 1e-9 for m in range(2**len(d))])
 
 def test_wilcoxon_exact_small_n_zero_and_ties():
@@ -32,7 +34,8 @@ def test_wilcoxon_exact_small_n_zero_and_ties():
     assert t['method'] == 'exact' and t['p'] == pytest.approx(2/256)
 
 def test_wilcoxon_large_n_matches_scipy_normal_approximation():
-    rng = np.random.default_rng(3); a, b = rng.normal(0.1, 1, 80).round(1), rng.normal(0, 1, 80).round(1)
+    rng = np.random.default_rng(3)
+    a, b = rng.normal(0.1, 1, 80).round(1), rng.normal(0, 1, 80).round(1)
     t = stats.wilcoxon_test(a, b)
     ref = ss.wilcoxon(a, b, method='approx')
     assert t['method'] == 'approx' and t['p'] == pytest.approx(ref.pvalue) and abs(t['z']) == pytest.approx(abs(ref.zstatistic))
@@ -47,7 +50,8 @@ def test_corrections_bootstrap_kappa_and_agreement():
     la, lb = [0, 1, 2, 2, 1, 0, 0, 2], [0, 1, 1, 2, 1, 0, 2, 2]
     tab = np.array([[sum(x == i and y == j for x, y in zip(la, lb)) for j in range(3)] for i in range(3)])
     assert stats.cohen_kappa(la, lb) == pytest.approx(cohens_kappa(tab).kappa)
-    a = pd.DataFrame({'x': [3, 5], 'y': [2, 4], 'z': [1, 1]}); b = pd.DataFrame({'x': [3, 4], 'y': [3, 5], 'z': [1, 0]})
+    a = pd.DataFrame({'x': [3, 5], 'y': [2, 4], 'z': [1, 1]})
+    b = pd.DataFrame({'x': [3, 4], 'y': [3, 5], 'z': [1, 0]})
     ag = stats.judge_agreement(a, b)
     assert ag['pairwise_order'] == pytest.approx(4/6) and ag['top1_overlap'] == 0.5 and ag['top2_jaccard'] == 1.0
     assert ag['spearman_median'] == pytest.approx(np.median([ss.spearmanr([3, 2, 1], [3, 3, 1]).statistic, 0.5]))

@@ -45,7 +45,8 @@ CASES = {  # misbehaviour: (reply to every request, what the one line says)
 
 def free_port() -> int:
     with socket.socket() as s:
-        s.bind(('127.0.0.1', 0)); return s.getsockname()[1]
+        s.bind(('127.0.0.1', 0))
+        return s.getsockname()[1]
 
 
 def ask(base_url: str, tmp: Path) -> tuple[subprocess.CompletedProcess, float]:
@@ -154,10 +155,16 @@ def damage_bioasq(data, d: Path, fields) -> set:
             qs[i] = (dict(qs[i], type='essay') if data.draw(st.booleans())
                      else damaged_record(data, qs[i], fields))
     parts, starts, line = [json.dumps(q, indent=1) for q in qs], [], 3
-    for part in parts: starts.append(line); line += part.count('\n') + 1  # each question's first line, counted here
+    for part in parts:
+        starts.append(line)
+        line += part.count('\n') + 1  # each question's first line, counted here
     raw = ('{\n "questions": [\n' + ',\n'.join(parts) + '\n ]\n}\n').encode()
-    if kind == 'questions': g.write_bytes(raw); return {(g.name, starts[i]) for i in hit}
-    if kind == 'cut': g.write_bytes(raw[:data.draw(st.integers(1, len(raw) - 2))]); return {(g.name, None)}
+    if kind == 'questions':
+        g.write_bytes(raw)
+        return {(g.name, starts[i]) for i in hit}
+    if kind == 'cut':
+        g.write_bytes(raw[:data.draw(st.integers(1, len(raw) - 2))])
+        return {(g.name, None)}
     lines = raw.split(b'\n')
     i = data.draw(st.integers(0, len(lines) - 2))
     k = data.draw(st.integers(0, len(lines[i])))

@@ -9,9 +9,13 @@ pytestmark = pytest.mark.xdist_group('aan')  # writes paper_figures/out/manifest
 def test_make_figures_twice_second_is_cached_and_faster(tmp_path):
     env = {'INSIGHTKIT_CACHE': str(tmp_path/'cache'), 'INSIGHTKIT_PROGRESS': '0'}
     args = ['make', 'figures', 'FIGURES_ARGS=--only fig00_corpus']
-    t0 = time.perf_counter(); run(args, env=env); t_first = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    run(args, env=env)
+    t_first = time.perf_counter() - t0
     m1 = json.loads((ROOT/'paper_figures/out/manifest.json').read_text())['figures']['fig00_corpus']
-    t0 = time.perf_counter(); second = run(args, env=env); t_second = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    second = run(args, env=env)
+    t_second = time.perf_counter() - t0
     assert 'nothing to install' in second.stdout and 'fig00_corpus: up to date' in second.stdout, second.stdout
     m2 = json.loads((ROOT/'paper_figures/out/manifest.json').read_text())['figures']['fig00_corpus']
     assert m1 == m2 and m1['status'] == 'ok', m1.get('error')  # nothing it depends on changed: not run again
@@ -31,7 +35,8 @@ def test_make_figures_twice_second_is_cached_and_faster(tmp_path):
     assert (ROOT/'paper_figures/out'/m2['executed_notebook']).exists()
 
 def test_failing_notebook_does_not_stop_the_others(tmp_path):
-    figs = tmp_path/'paper_figures'; figs.mkdir()
+    figs = tmp_path/'paper_figures'
+    figs.mkdir()
     shutil.copy(ROOT/'paper_figures/fig00_corpus.ipynb', figs)
     bad = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell('quick = True', metadata={'tags': ['parameters']}),
                                           nbformat.v4.new_code_cell('raise ValueError("deliberate failure")')])
@@ -59,7 +64,8 @@ def test_unknown_figure_is_a_clear_error():
 
 def test_full_mode_cap_reaches_the_notebooks_that_declare_it(tmp_path):
     "Issue 28: `--full --cap N` checks the full path on N items per cell; the cap is recorded and the estimate says so."
-    figs = tmp_path/'paper_figures'; figs.mkdir()
+    figs = tmp_path/'paper_figures'
+    figs.mkdir()
     nb = nbformat.v4.new_notebook(cells=[
         nbformat.v4.new_code_cell('quick = True\ncap = None', metadata={'tags': ['parameters']}),
         nbformat.v4.new_code_cell('items = list(range(10))[:cap] if not quick else [0]\n'
@@ -82,7 +88,8 @@ def test_full_mode_cap_reaches_the_notebooks_that_declare_it(tmp_path):
 
 def test_standard_mode_and_the_report_last(tmp_path):
     "Issue 39: --standard reaches the notebooks that declare `mode`; the report runs last and counts every claim."
-    figs = tmp_path/'paper_figures'; figs.mkdir()
+    figs = tmp_path/'paper_figures'
+    figs.mkdir()
     shutil.copy(ROOT/'paper_figures/report.ipynb', figs)
     params = lambda src: nbformat.v4.new_code_cell(src, metadata={'tags': ['parameters']})
     moded = nbformat.v4.new_notebook(cells=[params("mode = None\nquick = 'default'\nout_dir = 'out'"), nbformat.v4.new_code_cell(

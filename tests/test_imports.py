@@ -30,11 +30,13 @@ def imported(name: str, path: Path) -> set[str]:
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     state, stack = {}, []
     def visit(n):
-        state[n] = 'open'; stack.append(n)
+        state[n] = 'open'
+        stack.append(n)
         for m in sorted(graph[n]):
             if state.get(m) == 'open': return stack[stack.index(m):] + [m]
             if m not in state and (c := visit(m)): return c
-        state[n] = 'done'; stack.pop()
+        state[n] = 'done'
+        stack.pop()
     for n in sorted(graph):
         if n not in state and (c := visit(n)): return c
     return None
@@ -58,7 +60,8 @@ LAZY_CHAPTERS = {'insightkit.commands', 'insightkit.cli'}
 
 def notebook(path: Path) -> str | None:
     "The notebook a module is exported from, as its header comment names it (None for a module written by hand)."
-    m = HEADER.search(path.read_text(encoding='utf-8')); return m and m.group(1)
+    m = HEADER.search(path.read_text(encoding='utf-8'))
+    return m and m.group(1)
 
 def chapter_inversions(graph: dict[str, set[str]], notebooks: dict[str, str | None]) -> list[str]:
     "Each import of a module whose notebook sorts after the importer's (nbdev sorts notebooks by file name)."

@@ -75,7 +75,8 @@ def test_imported_vectors_and_indexes_search_like_built_ones(tmp_path):
     assert imported.key != built.key
     assert (tmp_path/'built'/'vectors.npy').read_bytes() == (tmp_path/'imported'/'vectors.npy').read_bytes()
     q = synthetic_shards(dim=64, latent=32)(10**12, 10**12 + 50)
-    faiss = load_faiss(); threads = faiss.omp_get_max_threads()
+    faiss = load_faiss()
+    threads = faiss.omp_get_max_threads()
     faiss.omp_set_num_threads(1)                                            # one thread: HNSW inserts in a fixed order
     try: pairs = [(ScaleIndex(built, spec).search(q, 10), ScaleIndex(imported, spec).search(q, 10))
                   for spec in (IndexSpec('flat'), IndexSpec('hnsw', hnsw_m=16), IndexSpec('ivfpq', pq_m=8, refine=5))]
@@ -84,7 +85,9 @@ def test_imported_vectors_and_indexes_search_like_built_ones(tmp_path):
         assert np.array_equal(a[1], b[1]), kind
         np.testing.assert_allclose(a[0], b[0], rtol=1e-6)
     # FlashRAG's layout: a faiss index file and a corpus jsonl whose line i is row i
-    flat = faiss.IndexFlatIP(64); flat.add(built.rows(np.arange(3000))); faiss.write_index(flat, str(tmp_path/'e5_Flat.index'))
+    flat = faiss.IndexFlatIP(64)
+    flat.add(built.rows(np.arange(3000)))
+    faiss.write_index(flat, str(tmp_path/'e5_Flat.index'))
     with open(tmp_path/'corpus.jsonl', 'w') as f:
         for i in range(3000): f.write(json.dumps({'id': str(i), 'contents': f'passage {i}'}) + '\n')
     fr = FlashRAGIndex(tmp_path/'e5_Flat.index', tmp_path/'corpus.jsonl')

@@ -20,14 +20,18 @@ def test_collections_are_built_from_a_data_root_once(private_cache, monkeypatch)
     from insightkit.data.datasets import find_dataset
     from insightkit.methods.insightgen import collections as C
     from insightkit.methods.insightgen.collections_dataset import AanCollections
-    root = private_cache/'data'; (root/'insight-rag').mkdir(parents=True)
+    root = private_cache/'data'
+    (root/'insight-rag').mkdir(parents=True)
     emb = find_dataset('aan-collections')
     with open(root/'insight-rag'/'AAN_docs.jsonl', 'w') as f:
         for d in emb.store(): f.write(json.dumps({'id': d.id, 'document': d.text}) + '\n')
     small = C.CollectionSettings(n_collections=3, min_docs=8, max_docs=12, combos=1)
     monkeypatch.setattr(AanCollections, 'settings', small)
-    q = Scripted(); q.calls = 0
-    def chat_batch(convs, **kw): q.calls += 1; return Scripted.chat_batch(q, convs, **kw)
+    q = Scripted()
+    q.calls = 0
+    def chat_batch(convs, **kw):
+        q.calls += 1
+        return Scripted.chat_batch(q, convs, **kw)
     q.chat_batch = chat_batch
     monkeypatch.setattr('insightkit.generation.llm.get_llm', lambda role: q if role == 'questioner' else None)
     ds = find_dataset('aan-collections', data=root)
@@ -37,7 +41,8 @@ def test_collections_are_built_from_a_data_root_once(private_cache, monkeypatch)
     assert {len(c['doc_ids']) for c in store.collections.values()} == {8, 10, 12}
     assert find_dataset(data=root).name == 'insight-rag'  # a data root is still insight-rag's by default
     made = q.calls
-    again = find_dataset('aan-collections', data=root); again.items()
+    again = find_dataset('aan-collections', data=root)
+    again.items()
     assert made == 2 and q.calls == made and again.folder == ds.folder  # built once (2 batches), found by its hash
     rep = ds.check()['counts']  # where the questions came from, and why candidates were dropped, are reported
     assert rep['question_origins'] == {'questioner': len(items) + len(ds.items('dev'))}
@@ -49,7 +54,8 @@ def test_bad_input_is_an_error_or_a_counted_failure(private_cache):
     from insightkit.methods.insightgen.variant import InsightGenVariant
     with pytest.raises(InsightkitError, match='fewer than the 5000 clusters'):
         run_variant('insightgen', dataset='aan-collections', limit=1, n_clusters=5000)
-    ds = find_dataset('aan-collections'); task = ds.task('insights')
+    ds = find_dataset('aan-collections')
+    task = ds.task('insights')
     items = ds.items('insights')[:2]
     items[1] = type(items[1])(items[1].id, items[1].question, [], [], 'insights', {**items[1].meta, 'answer': ''})
     res = run(InsightGenVariant(llms={'generator': Scripted()}, chunk_tokens=32), items, ds.store(), task)

@@ -45,7 +45,10 @@ class Scripted:
                 t = self.support[self.calls % len(self.support)]
                 out.append(Reply(t, {'score': int(t)} if t.isdigit() else None))
             else: out.append(Reply('Yes, as the papers report.'))
-        if None in out: e = OutputValidationError('reply broke the schema'); e.replies = out; raise e  # as backends do
+        if None in out:
+            e = OutputValidationError('reply broke the schema')
+            e.replies = out
+            raise e  # as backends do
         return out
 
     def chat(self, c, **kw): return self.chat_batch([c], **kw)[0]
@@ -142,7 +145,9 @@ def test_longest_analysis_fits_its_token_budget():
     words = 'tumour necrosis factor receptor signalling inhibitor antibody cyclooxygenase-2 BRCA1 carcinoma'.split()
     def fill(n):
         out, i = '', 0
-        while len(out) + len(words[i % len(words)]) + 1 <= n: out += (' ' if out else '') + words[i % len(words)]; i += 1
+        while len(out) + len(words[i % len(words)]) + 1 <= n:
+            out += (' ' if out else '') + words[i % len(words)]
+            i += 1
         return out
     term = sch['properties']['key_terms']['items']['properties']
     longest = {'key_terms': [{'term': fill(term['term']['maxLength']),

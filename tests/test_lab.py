@@ -16,12 +16,16 @@ CHAPTER = 'nbs/04_metrics.ipynb'
 PROBE, PROBE_OUT = "normalize_answer('The  Eiffel Tower!')", "'eiffel tower'"
 
 def free_port():
-    with socket.socket() as s: s.bind(('127.0.0.1', 0)); return s.getsockname()[1]
+    with socket.socket() as s:
+        s.bind(('127.0.0.1', 0))
+        return s.getsockname()[1]
 
 def test_lab_busy_port_picks_the_next():
     "Cheap, no server: the launcher says which port is busy and prints a URL on the next one."
     with socket.socket() as busy:
-        busy.bind(('127.0.0.1', 0)); busy.listen(); port = busy.getsockname()[1]
+        busy.bind(('127.0.0.1', 0))
+        busy.listen()
+        port = busy.getsockname()[1]
         p = subprocess.run([sys.executable, 'tools/lab.py', '--port', str(port), '--dry-run'],
                            cwd=ROOT, capture_output=True, text=True, timeout=60, check=True)
     assert f'port {port} on 127.0.0.1 is busy' in p.stderr
@@ -33,7 +37,8 @@ def write_settings(d: Path):
     for plugin, value in {'docmanager-extension/plugin': {'autosave': False},
                           'apputils-extension/notification': {'fetchNews': 'false', 'checkForUpdates': False}}.items():
         f = d/'@jupyterlab'/f'{plugin}.jupyterlab-settings'
-        f.parent.mkdir(parents=True, exist_ok=True); f.write_text(json.dumps(value))
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text(json.dumps(value))
 
 @pytest.fixture
 def lab(tmp_path):
@@ -54,15 +59,19 @@ def lab(tmp_path):
             m = re.search(r'(http://127\.0\.0\.1:\d+)/lab/tree/\S+\?token=(\w+)', log.read_text())
             if m:
                 try:
-                    urllib.request.urlopen(f'{m[1]}/api/status?token={m[2]}', timeout=5); break
+                    urllib.request.urlopen(f'{m[1]}/api/status?token={m[2]}', timeout=5)
+                    break
                 except OSError: pass
             time.sleep(0.5)
         yield m[1], m[2]
     finally:
         # SIGTERM lets the server shut its kernels down; SIGKILL the group if it lingers
         try:
-            os.killpg(proc.pid, signal.SIGTERM); proc.wait(timeout=20)
-        except subprocess.TimeoutExpired: os.killpg(proc.pid, signal.SIGKILL); proc.wait()
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
         except ProcessLookupError: pass
 
 def first_cells():
@@ -86,7 +95,9 @@ def chromium():
     "Debian's Chromium; without it the browser test is skipped, loudly."
     if not CHROMIUM.exists():
         msg = f'!!! BROWSER TEST NOT RUN: {CHROMIUM} is missing (apt-get install -y chromium; .ci/run does this) !!!'
-        print(f'\nWARNING: {msg}', file=sys.__stderr__, flush=True); warnings.warn(msg); pytest.skip(msg)
+        print(f'\nWARNING: {msg}', file=sys.__stderr__, flush=True)
+        warnings.warn(msg)
+        pytest.skip(msg)
     return CHROMIUM
 
 @pytest.mark.timeout(300)
@@ -112,8 +123,10 @@ def test_metrics_chapter_runs_in_jupyterlab(chromium, lab, tmp_path):
                 if kind == 'code':
                     n_run += 1
                     expect(cells.nth(i).locator('.jp-InputPrompt')).to_have_text(f'[{n_run}]:', timeout=60_000)
-            page.keyboard.press('a'); page.keyboard.press('Enter')   # a probe cell under the last one run
-            page.keyboard.insert_text(PROBE); page.keyboard.press('Shift+Enter')
+            page.keyboard.press('a')
+            page.keyboard.press('Enter')   # a probe cell under the last one run
+            page.keyboard.insert_text(PROBE)
+            page.keyboard.press('Shift+Enter')
             probe = cells.nth(len(cell_types))
             expect(probe.locator('.jp-OutputArea-output')).to_have_text(PROBE_OUT, timeout=60_000)
             expect(probe.locator('.jp-InputPrompt')).to_have_text(f'[{n_run + 1}]:')

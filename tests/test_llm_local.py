@@ -41,7 +41,9 @@ def test_cache_hit_is_fast_and_loads_no_model(tmp_path):
     llm.chat('hello')
     times = []
     for _ in range(30):
-        t = time.perf_counter(); assert llm.chat('hello').cached; times.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        assert llm.chat('hello').cached
+        times.append(time.perf_counter() - t)
     assert statistics.median(times) < 0.02, times  # the goal is 5 ms; leave room for a loaded CI machine
     local = LocalBackend()
     local.fingerprint()
@@ -115,6 +117,8 @@ def test_concurrent_conversion_makes_one_folder(tmp_path):
     assert len(folders) == 1 and (folders[0]/'model.safetensors').exists(), list(tmp_path.iterdir())
     assert json.loads((folders[0]/'fingerprint.json').read_text())['gguf_sha256'].startswith(folders[0].name.rsplit('-', 1)[1])
     clear_loaded_models()
-    t = time.perf_counter(); LocalBackend(models_dir=tmp_path).load(); warm = time.perf_counter() - t
+    t = time.perf_counter()
+    LocalBackend(models_dir=tmp_path).load()
+    warm = time.perf_counter() - t
     assert warm < 30, warm
     clear_loaded_models()

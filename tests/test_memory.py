@@ -27,7 +27,9 @@ def leval(tmp_path_factory, monkeypatch_module):
 
 @pytest.fixture(scope='module')
 def monkeypatch_module():
-    mp = pytest.MonkeyPatch(); yield mp; mp.undo()
+    mp = pytest.MonkeyPatch()
+    yield mp
+    mp.undo()
 
 @pytest.fixture(scope='module')
 def first_run(leval, tmp_path_factory):
@@ -69,7 +71,8 @@ def test_memory_files_that_cannot_be_trusted_are_rebuilt(first_run, leval):
                    SMALL['memory_tokens'])
     [(m, built)] = mem.values()
     assert not built
-    ms = MemoryStore(); path = ms.kv_path(m.key)
+    ms = MemoryStore()
+    path = ms.kv_path(m.key)
     kv, ok = load_kv(path, llm.backend.load(), llm.backend.fingerprint(), m.key)
     assert ok == 'ok'
     path.write_bytes(path.read_bytes()[:1000])

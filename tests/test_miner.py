@@ -115,7 +115,8 @@ def test_killed_run_resumes_from_its_last_checkpoint(tmp_path, tiny, mini):
                          env={**os.environ, 'INSIGHTKIT_THREADS': '1'})
     for line in p.stdout:  # kill it without warning once two checkpoints exist
         if len(checkpoints(run)) >= 2: break
-    p.send_signal(signal.SIGKILL); p.wait()
+    p.send_signal(signal.SIGKILL)
+    p.wait()
     assert p.returncode == -signal.SIGKILL
     last = int(checkpoints(run)[-1].name.split('-')[1])
     before = _steps(run)

@@ -32,7 +32,8 @@ def tiny(tmp_path_factory):
 
 def _free_port() -> int:
     with socket.socket() as s:
-        s.bind(('127.0.0.1', 0)); return s.getsockname()[1]
+        s.bind(('127.0.0.1', 0))
+        return s.getsockname()[1]
 
 def _launch(tmp_path, *args) -> subprocess.CompletedProcess:
     "`accelerate launch` with the multi-GPU config on 2 processes: on this GPU-less machine, 2 CPU processes."
@@ -50,7 +51,8 @@ def test_two_processes_resume_after_a_kill_and_learn_what_one_process_learns(tmp
     from insightkit.core import InsightkitError
     from insightkit.methods.insight_rag.miner_runs import checkpoints
     from insightkit.methods.insight_rag.mining import cli_train
-    monkeypatch.setenv('INSIGHTKIT_CACHE', str(tmp_path/'cache')); monkeypatch.setenv('INSIGHTKIT_PROGRESS', '0')
+    monkeypatch.setenv('INSIGHTKIT_CACHE', str(tmp_path/'cache'))
+    monkeypatch.setenv('INSIGHTKIT_PROGRESS', '0')
     run, data = tmp_path/'ddp', str(mini_corpus_dir())
     # 14 items, 3 micro-batches an epoch: 2 steps of 2 micro-batches (the second one on rank 0 alone), 8 steps in all
     flags = ['miner', 'train', '--data', data, '--prefix', 'MINI', '--quick', '--n-deep', '2', '--base-model', str(tiny),

@@ -20,7 +20,8 @@ def ask(text):
 
 def free_port() -> int:
     with socket.socket() as s:
-        s.bind(('127.0.0.1', 0)); return s.getsockname()[1]
+        s.bind(('127.0.0.1', 0))
+        return s.getsockname()[1]
 
 
 def default_model_folder() -> Path:
@@ -56,7 +57,8 @@ class Served:
             except ProcessLookupError: return
             try: self.proc.wait(10)
             except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL); self.proc.wait(10)
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(10)
 
 
 @pytest.fixture(scope='module')

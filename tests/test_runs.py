@@ -23,7 +23,8 @@ def mini():
 class StopAfter(VanillaVariant):
     "A vanilla variant whose batches raise KeyboardInterrupt once `limit` items are answered, like a user pressing Ctrl-C."
     def __init__(self, limit, **kw):
-        super().__init__(**kw); self.limit, self.answered = limit, 0
+        super().__init__(**kw)
+        self.limit, self.answered = limit, 0
     def answer(self, items, prepared, task, store):
         if self.answered >= self.limit: raise KeyboardInterrupt
         self.answered += len(items)

@@ -59,8 +59,10 @@ def test_figures_runner_writes_no_credential(tmp_path, monkeypatch):
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
         "import os\nprint(os.environ['OPENAI_API_KEY'])\nraise RuntimeError('cannot reach ' + os.environ['INSIGHTKIT_OPENAI_BASE_URL'])")])
     nb.metadata['kernelspec'] = {'name': 'python3', 'display_name': 'Python 3', 'language': 'python'}
-    path = tmp_path/'paper_figures'/'figx.ipynb'; nbformat.write(nb, str(path))
-    out = tmp_path/'out'; out.mkdir()
+    path = tmp_path/'paper_figures'/'figx.ipynb'
+    nbformat.write(nb, str(path))
+    out = tmp_path/'out'
+    out.mkdir()
     entry = run_figure(path, out, {}, timeout=120)
     assert entry['status'] == 'failed' and 'cannot reach http://127.0.0.1:9/v1' in entry['error'], entry
     (out/'manifest.json').write_text(json.dumps(entry))

@@ -22,7 +22,8 @@ def mini_copy(dest: Path, edit=None) -> Path:
     return dest
 
 def test_other_documents_make_another_run(tmp_path):
-    a = mini_copy(tmp_path/'A'); b = mini_copy(tmp_path/'B', lambda d: d.replace('the', 'a'))
+    a = mini_copy(tmp_path/'A')
+    b = mini_copy(tmp_path/'B', lambda d: d.replace('the', 'a'))
     ra = run_variant('rag', data=a, limit=2, max_tokens=8)
     rb = run_variant('rag', data=b, limit=2, max_tokens=8)
     assert ra['run_dir'] != rb['run_dir'] and rb['llm_calls'] == 2 and rb['uncached_calls'] == 2
@@ -33,7 +34,8 @@ def test_other_documents_make_another_run(tmp_path):
     with pytest.raises(InsightkitError, match='describes other inputs'): run_variant('rag', data=b, limit=2, max_tokens=8)
 
 def test_a_held_run_folder_is_refused_naming_its_holder(tmp_path):
-    ds = find_dataset('insight-rag'); items = ds.items('deep')[:2]
+    ds = find_dataset('insight-rag')
+    items = ds.items('deep')[:2]
     first = run(VanillaVariant(max_tokens=8), items, ds.store(), ds.task('deep'))
     with run_lock(first.run_dir):
         with pytest.raises(InsightkitError, match=f'in use by process {os.getpid()}'):
@@ -62,7 +64,8 @@ class StopAfter(VanillaVariant):
         return super().answer(items, prepared, task, store)
 
 def test_interrupt_keeps_every_answered_item_and_damaged_last_lines_are_redone():
-    ds = find_dataset('insight-rag'); items, store, task = ds.items('deep')[:4], ds.store(), ds.task('deep')
+    ds = find_dataset('insight-rag')
+    items, store, task = ds.items('deep')[:4], ds.store(), ds.task('deep')
     with pytest.raises(KeyboardInterrupt): run(StopAfter(max_tokens=8), items, store, task, batch_size=1)
     res = run(VanillaVariant(max_tokens=8), items, store, task, batch_size=1)
     assert res.manifest['session_calls']['uncached'] == 2 and res.manifest['timings']['sessions'] == 2

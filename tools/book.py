@@ -212,7 +212,10 @@ def store_outputs(nb_path: Path, got: dict, clean) -> tuple[int, int]:
     for c in nb['cells']:
         if c['cell_type'] != 'code': continue
         r = got.get(c.get('id'))
-        if r is None or r['source'] != src(c): stale += r is not None; c['outputs'] = []; continue
+        if r is None or r['source'] != src(c):
+            stale += r is not None
+            c['outputs'] = []
+            continue
         hidden = 'hide' in directives(c)   # a cell the reader never sees keeps no output
         c['outputs'], c['execution_count'] = [] if hidden else tidy(r['outputs'], clean), None
         n_out += bool(c['outputs'])
@@ -238,7 +241,8 @@ def execute_chapters(names: list[str], timeout: int, unchanged_for: float) -> di
     results = {}
     for p in todo:
         if unchanged_for and time.time() - p.stat().st_mtime < unchanged_for * 60:
-            results[p.stem] = f'skipped: changed in the last {unchanged_for:g} minutes'; print(p.stem, results[p.stem])
+            results[p.stem] = f'skipped: changed in the last {unchanged_for:g} minutes'
+            print(p.stem, results[p.stem])
             continue
         with tempfile.TemporaryDirectory(prefix='book-run-') as d:
             cache, dest, t0 = Path(d)/'cache', Path(d)/'outputs.json', time.monotonic()
@@ -405,7 +409,8 @@ def stage(pages, build: Path) -> list:
 def index_md(nav) -> str:
     "The home page: the project in one line, then every page by part, each with its description."
     import configparser
-    cfg = configparser.ConfigParser(delimiters=['=']); cfg.read(ROOT/'settings.ini', encoding='utf-8')
+    cfg = configparser.ConfigParser(delimiters=['='])
+    cfg.read(ROOT/'settings.ini', encoding='utf-8')
     lines = ['# insightkit', '', cfg['DEFAULT'].get('description', ''), '',
              'Chapters explain and implement the library; the course teaches it; paper figures regenerate the papers\''
              ' figures and tables. Pages show the outputs the notebooks carry (paper figures: from the last '

@@ -82,7 +82,9 @@ def check_leval(d: Path, tok) -> dict:
     counts = {}
     for name, (source, evaluation) in LEVAL.items():
         path = d / name
-        if not path.exists(): bad(f'{path}: missing'); continue
+        if not path.exists():
+            bad(f'{path}: missing')
+            continue
         recs = read_jsonl(path)
         if len(recs) != 1: bad(f'{path}: {len(recs)} records, expected 1')
         if not recs: continue
@@ -94,7 +96,8 @@ def check_leval(d: Path, tok) -> dict:
         doc, qs, outs = r['input'], r['instructions'], r['outputs']
         if not (isinstance(doc, str) and isinstance(qs, list) and isinstance(outs, list) and len(qs) == len(outs)
                 and all(isinstance(x, str) and x.strip() for x in qs + outs)):
-            bad(f'{path}: input must be str and instructions/outputs equal-length lists of non-empty str'); continue
+            bad(f'{path}: input must be str and instructions/outputs equal-length lists of non-empty str')
+            continue
         n_tok = len(tok.encode(doc)) if tok is not None else None
         if n_tok is not None and n_tok <= MIN_TOKENS: bad(f'{path}: {n_tok} tokens, need more than {MIN_TOKENS}')
         counts[name] = {'questions': len(qs), 'words': len(doc.split()), 'tokens': n_tok}
@@ -126,11 +129,15 @@ def check_nq(d: Path) -> dict:
     dev_p, eff_p = d / 'NQ-open.dev.jsonl', d / 'NQ-open.efficientqa.dev.1.1.jsonl'
     orc_p = d / 'nq-open-oracle.jsonl.gz'
     for p in (dev_p, eff_p, orc_p):
-        if not p.exists(): bad(f'{p}: missing'); return {}
+        if not p.exists():
+            bad(f'{p}: missing')
+            return {}
     dev, eff, oracle = read_jsonl(dev_p), read_jsonl(eff_p), read_jsonl(orc_p)
     for path, rows in ((dev_p, dev), (eff_p, eff)):
         for i, r in enumerate(rows, 1):
-            if set(r) != {'question', 'answer'}: bad(f'{path}:{i}: keys {sorted(r)}'); continue
+            if set(r) != {'question', 'answer'}:
+                bad(f'{path}:{i}: keys {sorted(r)}')
+                continue
             q, a = r['question'], r['answer']
             if not isinstance(q, str) or q != q.lower() or q.endswith('?'):
                 bad(f'{path}:{i}: question must be lowercase without "?"')
@@ -142,7 +149,9 @@ def check_nq(d: Path) -> dict:
     gold_titles = set()
     for i, r in enumerate(oracle, 1):
         where = f'{orc_p}:{i}'
-        if set(r) != {'question', 'answers', 'ctxs', 'nq_annotated_gold'}: bad(f'{where}: keys {sorted(r)}'); continue
+        if set(r) != {'question', 'answers', 'ctxs', 'nq_annotated_gold'}:
+            bad(f'{where}: keys {sorted(r)}')
+            continue
         ans, ctxs, g = r['answers'], r['ctxs'], r['nq_annotated_gold']
         if not (isinstance(ans, list) and ans and all(isinstance(a, str) for a in ans)):
             bad(f'{where}: answers must be a list of str')
@@ -152,7 +161,8 @@ def check_nq(d: Path) -> dict:
         for c in ctxs:
             if (set(c) != {'title', 'text', 'hasanswer', 'isgold'}
                     or not all(isinstance(c[k], bool) for k in ('hasanswer', 'isgold'))):
-                bad(f'{where}: ctx keys/types {sorted(c)}'); continue
+                bad(f'{where}: ctx keys/types {sorted(c)}')
+                continue
             if c['hasanswer'] != has_answer(c['text'], ans):
                 bad(f'{where}: hasanswer of {c["title"]!r} is {c["hasanswer"]} but the text says otherwise')
             if c['isgold'] and not c['hasanswer']: bad(f'{where}: gold passage {c["title"]!r} lacks the answer')
@@ -163,7 +173,8 @@ def check_nq(d: Path) -> dict:
                 bad(f'{where}: title {c["title"]!r} has two different texts')
             if c['isgold']: gold_titles.add(c['title'])
         if not isinstance(g, dict) or set(g) != {'title', 'long_answer', 'chunked_long_answer', 'short_answers'}:
-            bad(f'{where}: nq_annotated_gold keys'); continue
+            bad(f'{where}: nq_annotated_gold keys')
+            continue
         gold = ctxs[0]
         if (g['title'] != gold['title'] or g['chunked_long_answer'] != gold['text']
                 or gold['text'] not in g['long_answer']):
@@ -197,7 +208,9 @@ def _shape_ok(qtype: str, ea) -> bool:
 def check_bioasq(d: Path) -> dict:
     gp, ap = d / 'embedded_golden.json', d / 'embedded_articles.jsonl'
     for p in (gp, ap):
-        if not p.exists(): bad(f'{p}: missing'); return {}
+        if not p.exists():
+            bad(f'{p}: missing')
+            return {}
     golden = json.loads(gp.read_text(encoding='utf-8'))
     articles = read_jsonl(ap)
     by_pmid = {}
@@ -232,13 +245,15 @@ def check_bioasq(d: Path) -> dict:
             n_snip += 1
             if set(s) != {'offsetInBeginSection', 'offsetInEndSection', 'text', 'beginSection', 'endSection',
                           'document'}:
-                bad(f'{where}: snippet keys {sorted(s)}'); continue
+                bad(f'{where}: snippet keys {sorted(s)}')
+                continue
             if s['document'] not in docs:
                 bad(f'{where}: snippet document {s["document"]} not among the question documents')
             m = URL.match(s['document'])
             if not m or m.group(1) not in by_pmid: continue
             if s['beginSection'] != s['endSection'] or s['beginSection'] not in ('title', 'abstract'):
-                bad(f'{where}: snippet sections {s["beginSection"]}/{s["endSection"]}'); continue
+                bad(f'{where}: snippet sections {s["beginSection"]}/{s["endSection"]}')
+                continue
             section = by_pmid[m.group(1)][s['beginSection']]
             if section[s['offsetInBeginSection']:s['offsetInEndSection']] != s['text']:
                 bad(f'{where}: snippet text is not the substring at its offsets: {s["text"][:60]!r}')
@@ -277,7 +292,9 @@ def counts_tables(report: dict) -> list[str]:
 
 def check_readme(path: Path, report: dict):
     "The README exists and states the counts the files give (tables, summary length, history pairs)."
-    if not path.exists(): bad(f'{path}: missing'); return
+    if not path.exists():
+        bad(f'{path}: missing')
+        return
     if not all(report.values()): return  # a missing file was reported already
     text = path.read_text(encoding='utf-8')
     have = set(text.splitlines())

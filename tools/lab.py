@@ -15,7 +15,9 @@ NOTEBOOK = 'nbs/index.ipynb'
 def port_free(port: int) -> bool:
     "True when nothing listens on HOST:port (we can bind it)."
     with socket.socket() as s:
-        try: s.bind((HOST, port)); return True
+        try:
+            s.bind((HOST, port))
+            return True
         except OSError: return False
 
 def pick_port(start: int, tries: int = 20) -> int:
@@ -40,7 +42,9 @@ def main(argv=None):
     # containers and CI run as root
     if hasattr(os, 'geteuid') and os.geteuid() == 0: cmd.insert(-1, '--ServerApp.allow_root=True')
     print(f'lab: JupyterLab at http://{HOST}:{port}/lab/tree/{NOTEBOOK}?token={token}  (Ctrl-C stops it)', flush=True)
-    if args.dry_run: print('lab:', shlex.join(cmd)); return
+    if args.dry_run:
+        print('lab:', shlex.join(cmd))
+        return
     os.chdir(ROOT)
     os.execv(sys.executable, cmd)
 

@@ -20,5 +20,7 @@ if __name__ == '__main__':
     text = render()
     if '--check' in sys.argv:
         ok = (ROOT/'README.md').read_text() == text
-        print('README.md is up to date' if ok else 'README.md is stale: run `make readme`'); sys.exit(0 if ok else 1)
-    (ROOT/'README.md').write_text(text); print('wrote README.md')
+        print('README.md is up to date' if ok else 'README.md is stale: run `make readme`')
+        sys.exit(0 if ok else 1)
+    (ROOT/'README.md').write_text(text)
+    print('wrote README.md')

@@ -97,7 +97,8 @@ def run_llamacpp(llm, convs: list, schema: dict | None, max_tokens: int) -> dict
                                        temperature=0.0, grammar=grammar)
         out['seconds'] += time.perf_counter() - start
         out['prefill_s'] += llama_cpp.llama_perf_context(llm.ctx).t_p_eval_ms / 1000
-        out['prompt_tokens'] += r['usage']['prompt_tokens']; out['completion_tokens'] += r['usage']['completion_tokens']
+        out['prompt_tokens'] += r['usage']['prompt_tokens']
+        out['completion_tokens'] += r['usage']['completion_tokens']
         if schema:
             try: validate_output(r['choices'][0]['message']['content'], schema)
             except OutputValidationError: out['schema_failures'] += 1

@@ -30,7 +30,8 @@ def synthetic_shards(dim: int = 384, # vector length (the default embedder's)
     "`make_shard(start, stop)`: rows `start:stop` of a seeded Gaussian mixture of unit vectors (the same every call)."
     rng = np.random.default_rng(seed)
     basis = np.linalg.qr(rng.standard_normal((dim, latent + 1)))[0].T.astype(np.float32)
-    scale = np.arange(1, latent + 1, dtype=np.float32) ** -decay; scale /= np.linalg.norm(scale)
+    scale = np.arange(1, latent + 1, dtype=np.float32) ** -decay
+    scale /= np.linalg.norm(scale)
     centres = rng.standard_normal((clusters, latent)).astype(np.float32) * scale
     def make_shard(start: int, stop: int) -> np.ndarray:
         r, m = np.random.default_rng([seed, start]), stop - start
@@ -78,7 +79,8 @@ def time_search(index: ScaleIndex, queries: np.ndarray, k: int, single: int,
     alone (the first `single`, once each)."""
     batch_ms = math.inf
     for _ in range(repeat):
-        start = time.perf_counter(); _, rows = index.search(queries, k)
+        start = time.perf_counter()
+        _, rows = index.search(queries, k)
         batch_ms = min(batch_ms, (time.perf_counter() - start) * 1000 / len(queries))
     alone = queries[:single]
     start = time.perf_counter()
@@ -114,7 +116,8 @@ def bench_spec(store: VectorStore, spec: IndexSpec, queries: np.ndarray, k: int,
               ) -> tuple[dict, np.ndarray]:
     """Build `spec` over `store` (never read from disk) and time its searches; recall@k against `exact`, also at the
     other search settings of `SWEEP`. The measures and the rows found."""
-    reset_peak(); before, cpu = memory_mb()['rss'], time.process_time()
+    reset_peak()
+    before, cpu = memory_mb()['rss'], time.process_time()
     index = ScaleIndex(store, spec, persist=False)
     cpu = time.process_time() - cpu
     rows, batch_ms, single_ms = time_search(index, queries, k, single)
@@ -181,13 +184,15 @@ def bench_index(n: int = 100_000, # corpus vectors
     "Build and search each index over `n` synthetic vectors; times, memory, recall@k against flat, and the mmap check."
     faiss = load_faiss()
     if n < 2 * k or queries < 1: raise InsightkitError(f'need n >= {2 * k} and at least one query')
-    threads = threads or len(os.sched_getaffinity(0)); faiss.omp_set_num_threads(threads)
+    threads = threads or len(os.sched_getaffinity(0))
+    faiss.omp_set_num_threads(threads)
     specs, start = {**BENCH_SPECS, **(specs or {})}, time.perf_counter()
     make = synthetic_shards(dim)
     res = {'n': n, 'dim': dim, 'k': k, 'queries': queries, 'single_queries': min(single, queries), 'threads': threads,
            'load_avg_start': round(os.getloadavg()[0], 2)}
     with tempfile.TemporaryDirectory(dir=folder) as tmp:
-        t = time.perf_counter(); store = build_store(tmp, n, dim, make, key=f'synthetic-{n}-{dim}', show=False)
+        t = time.perf_counter()
+        store = build_store(tmp, n, dim, make, key=f'synthetic-{n}-{dim}', show=False)
         res['store_s'], q = round(time.perf_counter() - t, 2), make(QUERY_START, QUERY_START + queries)
         res['indexes'], exact = {}, None
         for kind in ['flat'] + [x for x in kinds if x != 'flat']:

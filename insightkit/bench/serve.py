@@ -12,7 +12,7 @@ from pathlib import Path
 from fastcore.basics import patch
 
 from ..core import InsightkitError
-from ..commands import arg, command, emit
+from ..command_table import arg, command, emit
 
 # %% auto #0
 __all__ = ['study_questions', 'free_port', 'ServerProcess', 'run_level', 'post_chat', 'send_together', 'chat_request',
@@ -34,7 +34,8 @@ def study_questions(n: int) -> list[list[dict]]:
 def free_port() -> int:
     "A TCP port free on 127.0.0.1 now."
     with socket.socket() as s:
-        s.bind(('127.0.0.1', 0)); return s.getsockname()[1]
+        s.bind(('127.0.0.1', 0))
+        return s.getsockname()[1]
 
 # %% ../../nbs/13d_bench_serve.ipynb #83a9b5f0
 class ServerProcess:
@@ -72,7 +73,8 @@ def wait_ready(self: ServerProcess, deadline_s: float = 240) -> float:
             tail = self.log.read_text()[-2000:]
             raise InsightkitError(f'insightkit serve exited with {self.proc.returncode}: {tail}')
         try:
-            self.get('/health'); return time.time() - t0
+            self.get('/health')
+            return time.time() - t0
         except OSError: time.sleep(0.3)
     raise InsightkitError(f'insightkit serve not ready after {deadline_s} s: {self.log.read_text()[-2000:]}')
 
@@ -89,7 +91,9 @@ def stop(self: ServerProcess):
     if self.proc.poll() is None:
         os.killpg(self.proc.pid, signal.SIGTERM)
         try: self.proc.wait(10)
-        except subprocess.TimeoutExpired: os.killpg(self.proc.pid, signal.SIGKILL); self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
 
 # %% ../../nbs/13d_bench_serve.ipynb #ce56289a
 def run_level(base_url: str, convs: list, concurrency: int, max_tokens: int, server: ServerProcess,

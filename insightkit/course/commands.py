@@ -6,7 +6,7 @@
 from __future__ import annotations
 import sys
 
-from ..commands import arg, command, emit
+from ..command_table import arg, command, emit
 
 # %% auto #0
 __all__ = ['exit_if_failed', 'cmd_compare', 'cmd_leaderboard']

@@ -285,7 +285,8 @@ def mark_html(text: str, pattern: re.Pattern | None = None) -> str:
     if pattern is None: return html.escape(text)
     out, last = [], 0
     for m in pattern.finditer(text):
-        out += [html.escape(text[last:m.start()]), f'<mark>{html.escape(m.group())}</mark>']; last = m.end()
+        out += [html.escape(text[last:m.start()]), f'<mark>{html.escape(m.group())}</mark>']
+        last = m.end()
     return ''.join(out + [html.escape(text[last:])])
 
 # %% ../../nbs/15_compare.ipynb #91010698

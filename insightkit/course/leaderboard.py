@@ -51,8 +51,11 @@ def task_study(cells: Sequence[Cell], dataset: str, task: str, data=None, limit:
     for c in cells:
         kinds = variant_class(c.variant).tasks
         if kinds and kind not in kinds:
-            skipped[c.label] = f'{c.variant} answers {", ".join(kinds)} tasks, not {task} ({kind})'; continue
-        try: run_study([c], dataset, task, data, None, limit, runs_dir, batch_size); ok.append(c)
+            skipped[c.label] = f'{c.variant} answers {", ".join(kinds)} tasks, not {task} ({kind})'
+            continue
+        try:
+            run_study([c], dataset, task, data, None, limit, runs_dir, batch_size)
+            ok.append(c)
         except NotApplicable as e: skipped[c.label] = str(e)
         except InsightkitError as e: failed[c.label] = one_line(e)
     study = run_study(ok, dataset, task, data, None, limit, runs_dir, batch_size) if ok else None
@@ -233,7 +236,8 @@ def write(self: Leaderboard, folder: str | Path) -> list[Path]:
     "Write the board as JSON, CSV, Markdown, a self-contained HTML page and a PNG/PDF figure into `folder`."
     import matplotlib.pyplot as plt
     from insightkit.figures import save_figure, save_table
-    out = Path(folder); out.mkdir(parents=True, exist_ok=True)
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
     paths = save_table(self.frame(), 'leaderboard', out)
     paths[1].write_text(self.to_markdown())
     (out/'leaderboard.json').write_text(json.dumps(self.to_dict(), indent=1, ensure_ascii=False, default=str) + '\n')
@@ -242,5 +246,6 @@ def write(self: Leaderboard, folder: str | Path) -> list[Path]:
         f'<style>{LEADERBOARD_CSS}</style></head>\n<body class="ik-board"><h1>insightkit leaderboard</h1>\n'
         f'{self.table_html()}\n</body></html>\n', encoding='utf-8')
     fig = self.figure()
-    paths += save_figure(fig, 'leaderboard', out); plt.close(fig)
+    paths += save_figure(fig, 'leaderboard', out)
+    plt.close(fig)
     return paths + [out/'leaderboard.json', out/'leaderboard.html']

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json, os, shutil, tempfile, time
 from pathlib import Path
 
-from ..commands import arg, command, emit
+from ..command_table import arg, command, emit
 from ..core import InsightkitError
 from ..figures import project_root, run_figure
 
@@ -153,7 +153,8 @@ def prune_recording(cache: Path, since: float) -> int:
         n = con.execute('DELETE FROM calls WHERE key NOT IN (SELECT key FROM events WHERE ts >= ?)', (since,)).rowcount
         con.execute('DELETE FROM events WHERE ts < ?', (since,))
         con.execute('DELETE FROM broken WHERE key NOT IN (SELECT key FROM events)')
-    con.execute('VACUUM'); con.close()
+    con.execute('VACUUM')
+    con.close()
     return n
 
 # %% ../../nbs/15c_course.ipynb #aa032992
@@ -192,7 +193,8 @@ def run_course(record: bool = False, # True: record a new call cache with the de
     """Execute the lessons (replay mode by default) in a fresh folder laid out from the recording; per lesson its
     status, seconds and LLM calls, cached or not. Recording writes the recorded files back, and each lesson that ran
     with its outputs."""
-    d = course_dir(root); lessons, out = lesson_paths(only, root), d/'out'
+    d = course_dir(root)
+    lessons, out = lesson_paths(only, root), d/'out'
     work, start = Path(tempfile.mkdtemp(prefix='insightkit-course-')), time.time()
     if not record and not (d/'calls.sqlite').exists():
         raise InsightkitError(f"{d/'calls.sqlite'} is missing: record it with `make course RECORD=1`")

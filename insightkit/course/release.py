@@ -8,7 +8,7 @@ import ast, json, re, subprocess, sys
 from copy import deepcopy
 from pathlib import Path
 
-from ..commands import GROUPS, arg, command, emit
+from ..command_table import GROUPS, arg, command, emit
 from ..core import InsightkitError
 from .lessons import course_dir, lesson_paths
 
@@ -93,7 +93,9 @@ def split_exercise(code: str, # an exercise cell's source
     own = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
     kept, checks, solved = [], [], 0
     for node in tree.body:
-        if _is_check(node): checks.append(ast.get_source_segment(code, node)); continue
+        if _is_check(node):
+            checks.append(ast.get_source_segment(code, node))
+            continue
         done = _solve(node, defs, lines, imports, own)
         solved += done is not None
         big = done is not None or isinstance(node, (ast.FunctionDef, ast.ClassDef))

@@ -69,7 +69,8 @@ def _download(url: str, part: Path, timeout: float, names: list[str]) -> int | N
                  progress(desc=part.name[:-5], total=start + size or None, initial=start, unit='B',
                           unit_scale=True) as bar:
                 for chunk in r.iter_content(1 << 14):
-                    f.write(chunk); bar.update(len(chunk))
+                    f.write(chunk)
+                    bar.update(len(chunk))
         except requests.RequestException as e:
             raise InsightkitError(
                 f'download of {url} was interrupted after {part.stat().st_size} bytes ({type(e).__name__}); '
@@ -96,7 +97,8 @@ def fetch(dest: str | Path | None = None,
     known = KNOWN_SHA256 if checksums is None else checksums
     # no kinds: whole file names
     names = [f'{p}_{k}.jsonl' for p in prefixes for k in kinds] if kinds else list(prefixes)
-    sums_path = dest/'SHA256SUMS'; recorded = read_sums(sums_path)
+    sums_path = dest/'SHA256SUMS'
+    recorded = read_sums(sums_path)
     files = {}
     for name in names:
         url, final, part = f'{base_url.rstrip("/")}/{name}', dest/name, dest/f'{name}.part'
@@ -112,7 +114,8 @@ def fetch(dest: str | Path | None = None,
             # it differs from what is known: fetch a new copy beside it; it is replaced only once the copy is verified
         resumed_from = _download(url, part, timeout, names)
         if resumed_from is None:
-            files[name] = {'status': 'not found', 'url': url}; continue
+            files[name] = {'status': 'not found', 'url': url}
+            continue
         h = file_sha256(part)
         if expected is not None and h != expected:
             part.unlink()
@@ -147,5 +150,7 @@ def fetch_dataset(name: str | None = None, # a registered dataset (default insig
     for fname, (url, sha) in cls.official.items():
         r = fetch(dest, [fname], kinds=None, base_url=url.rsplit('/', 1)[0], checksums={fname: sha} if sha else {},
                   timeout=timeout)
-        out['files'].update(r['files']); out['ok'] &= r['ok']; out['unverified'] += r['unverified']
+        out['files'].update(r['files'])
+        out['ok'] &= r['ok']
+        out['unverified'] += r['unverified']
     return out

@@ -43,7 +43,8 @@ def _scan(path: Path, kind: str, doc_ids: Collection | None = None) -> tuple[int
             except UnicodeDecodeError as e:
                 col = len(raw[:e.start].decode('utf-8', 'replace')) + 1
                 problems.append(Problem(name, line, None, f'byte 0x{raw[e.start]:02x} at column {col} is not UTF-8',
-                                        'encoding')); continue
+                                        'encoding'))
+                continue
             if not text.strip(): continue
             n += 1
             try: rec = json.loads(text)
@@ -164,9 +165,13 @@ def validate_dir(dir: str | Path | None = None, # data folder; None chooses as `
     counts, problems, absent, doc_ids = {}, [], [], None
     for kind in DATA_KINDS:
         path = src.file(kind)
-        if not path.exists(): counts[kind] = 0; absent.append(kind); continue
+        if not path.exists():
+            counts[kind] = 0
+            absent.append(kind)
+            continue
         n, found, ids = _scan(path, kind, doc_ids)
-        counts[kind] = n; problems += found
+        counts[kind] = n
+        problems += found
         if kind == 'docs':
             # a line whose id cannot be read (bad bytes, broken JSON, no id) leaves the set of ids unknown:
             # then references are not checked, instead of reporting every one of them as dangling
@@ -286,8 +291,12 @@ def _check_flashrag(rec) -> list[tuple[str | None, str, str]]:
     if not isinstance(rec, dict): return [(None, 'json', f'expected a JSON object, got {_json_type(rec)}')]
     out = []
     for name, check in (('id', _check_id), ('question', _check_text), ('golden_answers', None)):
-        if name not in rec: out.append((name, 'missing', 'is missing')); continue
-        if check: out += check(name, rec[name]); continue
+        if name not in rec:
+            out.append((name, 'missing', 'is missing'))
+            continue
+        if check:
+            out += check(name, rec[name])
+            continue
         g = rec[name]
         if not isinstance(g, list) or not g:
             out.append((name, 'type', f'should be a non-empty array of strings, got {g!r}'))
@@ -307,7 +316,8 @@ def read_flashrag(path: str | Path) -> list[dict]:
     out = []
     for line, rec in read_jsonl(path):
         if found := _check_flashrag(rec):
-            f, k, m = found[0]; raise DataError(Path(path), line, f, m, k)
+            f, k, m = found[0]
+            raise DataError(Path(path), line, f, m, k)
         out.append({**rec, 'metadata': rec.get('metadata') or {}})
     return out
 
@@ -316,7 +326,8 @@ def from_flashrag(rec: dict) -> DeepItem | MultiItem:
     "The benchmark question behind a FlashRAG record written by `to_flashrag`."
     meta = dict(rec.get('metadata') or {})
     if 'objs' in meta:
-        objs = meta.pop('objs'); meta.pop('doc-ids', None)
+        objs = meta.pop('objs')
+        meta.pop('doc-ids', None)
         return MultiItem.from_record({'sub': meta.pop('sub', None), 'rel': meta.pop('rel', None), 'objs': objs,
                                       'question': rec['question'], **meta})
     if 'doc-id' in meta:

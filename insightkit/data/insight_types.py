@@ -80,7 +80,9 @@ def _check_objs(name, v):
     out = []
     for i, o in enumerate(v):
         f = f'{name}[{i}]'
-        if not isinstance(o, dict): out.append((f, 'type', f'should be an object, got {_json_type(o)}')); continue
+        if not isinstance(o, dict):
+            out.append((f, 'type', f'should be an object, got {_json_type(o)}'))
+            continue
         for key, check in (('obj', _check_text), ('doc-id', _check_id)):
             out += check(f'{f}.{key}', o[key]) if key in o else [(f'{f}.{key}', 'missing', 'is missing')]
     return out
@@ -131,7 +133,8 @@ class Doc:
     @classmethod
     def from_record(cls, rec: dict) -> Doc:
         "Check and convert a native record."
-        _require('docs', rec); return cls(rec['id'], rec['document'], _extra('docs', rec))
+        _require('docs', rec)
+        return cls(rec['id'], rec['document'], _extra('docs', rec))
     def to_record(self) -> dict:
         "The native record."
         return {'id': self.id, 'document': self.text, **self.extra}
@@ -149,7 +152,8 @@ class Triple:
     @classmethod
     def from_record(cls, rec: dict) -> Triple:
         "Check and convert a native record."
-        _require('graph', rec); return cls(rec['sub'], rec['rel'], rec['obj'], rec['doc-id'], _extra('graph', rec))
+        _require('graph', rec)
+        return cls(rec['sub'], rec['rel'], rec['obj'], rec['doc-id'], _extra('graph', rec))
     def to_record(self) -> dict:
         "The native record."
         return {'sub': self.sub, 'rel': self.rel, 'obj': self.obj, 'doc-id': self.doc_id, **self.extra}

@@ -89,7 +89,9 @@ def _records(self: LEvalDataset, task: str, problems: Problems | None = None) ->
                     raise RecordError(f'{where}: field \'instructions\'[{j}] is not a question')
                 if not isinstance(g, str):
                     raise RecordError(f'{where}: field \'outputs\'[{j}] should be str, got {type(g).__name__}')
-        except RecordError as e: problems.add(path, e); continue
+        except RecordError as e:
+            problems.add(path, e)
+            continue
         out.append((n, rec))
     return out
 

@@ -66,9 +66,11 @@ def read_json_lines(path: Path, problems: Problems | None = None) -> Iterator[tu
         if not line.strip(): continue
         try: rec = json.loads(line.rstrip('\r\n'))  # a column past a cut line's end, not on a line after it
         except json.JSONDecodeError as e:
-            problems.add(path, RecordError(f'{path}:{n}:{e.colno}: not valid JSON ({e.msg})')); continue
+            problems.add(path, RecordError(f'{path}:{n}:{e.colno}: not valid JSON ({e.msg})'))
+            continue
         if not isinstance(rec, dict):
-            problems.add(path, RecordError(f'{path}:{n}: expected a JSON object, got {type(rec).__name__}')); continue
+            problems.add(path, RecordError(f'{path}:{n}: expected a JSON object, got {type(rec).__name__}'))
+            continue
         yield n, rec
 
 # %% ../../nbs/02a_records.ipynb #7962c882
@@ -93,7 +95,8 @@ def element_lines(text: str, key: str, values: list) -> list[int] | None:
     try:
         for v in values:
             j = gap.match(text, i).end()
-            line += text.count('\n', i, j); out.append(line)
+            line += text.count('\n', i, j)
+            out.append(line)
             got, i = dec.raw_decode(text, j)
             if got != v: return None
             line += text.count('\n', j, i)

@@ -129,12 +129,16 @@ def _oracle(self: NQOpenDataset, problems: Problems | None = None) -> list[tuple
     for n, rec in read_json_lines(path, problems):
         where = f'{path}:{n}'
         try:
-            need(rec, 'question', str, where); need(rec, 'answers', list, where)
+            need(rec, 'question', str, where)
+            need(rec, 'answers', list, where)
             for c in need(rec, 'ctxs', list, where):
                 if not isinstance(c, dict):
                     raise RecordError(f'{where}: field \'ctxs\' holds a {type(c).__name__}, not an object')
-                need(c, 'text', str, where + ': ctxs'); need(c, 'title', str, where + ': ctxs', nonempty=False)
-        except RecordError as e: problems.add(path, e); continue
+                need(c, 'text', str, where + ': ctxs')
+                need(c, 'title', str, where + ': ctxs', nonempty=False)
+        except RecordError as e:
+            problems.add(path, e)
+            continue
         out.append((n, rec))
     if problems.strict: self._oracle_recs = out  # a collecting read may have left records out
     return out
@@ -224,8 +228,11 @@ def golden_questions(path: Path, problems: Problems) -> list[tuple[str, object]]
     text = ''.join(line for _, line in read_lines(path, problems))
     try: qs = need(json.loads(text), 'questions', list, f'{path}:1')
     except json.JSONDecodeError as e:
-        problems.add(path, RecordError(f'{path}:{e.lineno}:{e.colno}: not valid JSON ({e.msg})')); return []
-    except RecordError as e: problems.add(path, e); return []
+        problems.add(path, RecordError(f'{path}:{e.lineno}:{e.colno}: not valid JSON ({e.msg})'))
+        return []
+    except RecordError as e:
+        problems.add(path, e)
+        return []
     lines = element_lines(text, 'questions', qs) or [None] * len(qs)
     return [(f'{path}' + (f':{n}' if n else '') + f': question {i + 1}'
              + (f' (id {q["id"]})' if isinstance(q, dict) and q.get('id') else ''), q)
@@ -259,10 +266,14 @@ def _questions(self: BioASQDataset, problems: Problems | None = None) -> list[di
                 for f in ('snippets', 'ideal_answer'):
                     if f in q: need(q, f, list, where, nonempty=False)
                 for s in q.get('snippets', []):
-                    need(s, 'text', str, where + ' snippet'); need(s, 'document', str, where + ' snippet')
-            except RecordError as e: problems.add(path, e); continue
+                    need(s, 'text', str, where + ' snippet')
+                    need(s, 'document', str, where + ' snippet')
+            except RecordError as e:
+                problems.add(path, e)
+                continue
             if q['id'] in seen: continue
-            seen.add(q['id']); out.append({**q, '_file': path.name})
+            seen.add(q['id'])
+            out.append({**q, '_file': path.name})
     if problems.strict: self._qs = out  # a collecting read may have left questions out
     return out
 
@@ -284,7 +295,8 @@ def _snippets(self: BioASQDataset) -> list[Document]:
         for s in q.get('snippets', []):
             key = (pmid(s['document']), s['text'])
             if key in seen or not key[1].strip(): continue
-            seen.add(key); n = per_article[key[0]] = per_article.get(key[0], -1) + 1
+            seen.add(key)
+            n = per_article[key[0]] = per_article.get(key[0], -1) + 1
             docs.append(Document(f'{key[0]}:{n}', key[1].strip(),
                                  meta={'doc': key[0], 'pmid': key[0],
                                        'section': s.get('beginSection', 'abstract')}))

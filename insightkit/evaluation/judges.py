@@ -103,7 +103,8 @@ def ask(judge: Judge, # the judge to ask
     from insightkit.generation.llm import chat_alone, chat_or_failures
     llm, stats = judge.model(), {'calls': 0, 'uncached': 0, 'retries': 0, 'failures': 0}
     def counted(r):
-        stats['calls'] += 1; stats['uncached'] += not getattr(r, 'cached', False)
+        stats['calls'] += 1
+        stats['uncached'] += not getattr(r, 'cached', False)
         return _checked(r, check)
     def repair(conv):  # once more, with a note and another seed
         stats['retries'] += 1
@@ -173,7 +174,9 @@ def score_pointwise(judge: Judge, # the judge
 # %% ../../nbs/04h_judges.ipynb #48e04596
 def permutation(key: Any, n: int) -> list[int]:
     "A seeded permutation of range(n) that depends only on `key` (a stable hash of it seeds the generator)."
-    order = list(range(n)); random.Random(stable_hash(key, 16)).shuffle(order); return order
+    order = list(range(n))
+    random.Random(stable_hash(key, 16)).shuffle(order)
+    return order
 
 # %% ../../nbs/04h_judges.ipynb #68f7ab2f
 def comparative_schema(n: int) -> dict:
@@ -329,7 +332,9 @@ def context_recall_llm(judge: Judge,
     convs, where = [], []
     for i, (it, gt) in enumerate(zip(items, gts)):
         if isinstance(gt, Failure): continue
-        for p in it.get('passages') or []: convs.append(attribution_messages(gt['statements'], p)); where.append(i)
+        for p in it.get('passages') or []:
+            convs.append(attribution_messages(gt['statements'], p))
+            where.append(i)
     att, s2 = ask(judge, convs, ATTR_SCHEMA, max_tokens=100)
     verdicts = [[] for _ in items]
     for i, a in zip(where, att): verdicts[i].append(None if isinstance(a, Failure) else bool(a['attributed']))

@@ -115,7 +115,9 @@ def _distinct_golds(golds: Iterable[str]) -> list[str]:
     seen, out = set(), []
     for g in golds:
         key = normalize_answer(g)
-        if key not in seen: seen.add(key); out.append(g)
+        if key not in seen:
+            seen.add(key)
+            out.append(g)
     return out
 
 # %% ../../nbs/04_metrics.ipynb #e8190ab3
@@ -174,7 +176,9 @@ def _distinct(ranked: Iterable[Hashable]) -> list:
     "`ranked` with repeated ids removed, first (best) occurrence kept."
     seen, out = set(), []
     for r in ranked:
-        if r not in seen: seen.add(r); out.append(r)
+        if r not in seen:
+            seen.add(r)
+            out.append(r)
     return out
 
 # %% ../../nbs/04_metrics.ipynb #782fe6f3
@@ -282,7 +286,9 @@ def matching_scores(preds: Sequence[str | bool | None],
             unparsed += 1
             p = not g  # wrong whichever way the gold goes
         correct += p == g
-        tp += p and g; fp += p and not g; fn += (not p) and g
+        tp += p and g
+        fp += p and not g
+        fn += (not p) and g
     n = len(golds)
     return {'accuracy': correct/n if n else 0.0, 'f1': 2*tp/(2*tp + fp + fn) if tp else 0.0, 'n': n,
             'unparsed': unparsed}

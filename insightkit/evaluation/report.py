@@ -132,7 +132,9 @@ def plot_report(report, baseline: str | None = None, title: str = ''):
             if 'p_adj' in r and row.p_adj == row.p_adj: ax.annotate(f'p_adj={row.p_adj:.2g}', (row.ci_high, y),
                                                                     xytext=(4, 0),
                                                                     textcoords='offset points', va='center', fontsize=7)
-        ax.set_yticks(ys, r.method); ax.set_title(metric); ax.set_xlabel('mean (95% bootstrap CI)')
+        ax.set_yticks(ys, r.method)
+        ax.set_title(metric)
+        ax.set_xlabel('mean (95% bootstrap CI)')
         ax.margins(x=0.35)
     if title: fig.suptitle(title)
     fig.tight_layout()
@@ -234,7 +236,8 @@ def judge_runs(rubric, # a rubric file, name or dict
                 verdicts, st = score_pairwise(j, rub, items)
                 for k in calls: calls[k] += st[k]
                 fails[j.name] += st['failures']
-                flips_a += [v['ab'] for v in verdicts]; flips_b += [v['ba'] for v in verdicts]
+                flips_a += [v['ab'] for v in verdicts]
+                flips_b += [v['ba'] for v in verdicts]
                 wins[f'{j.name}: {other} vs {base}'] = {w: sum(v['winner'] == w for v in verdicts)
                                                         for w in (other, base, 'tie')}
             bias[j.name] = flip_rate(flips_a, flips_b)

@@ -36,7 +36,8 @@ def load_questions(path: str | Path, # an Insight-RAG `_deep` or `_multi` file
     for line, r in read_jsonl(path):
         try:
             gold = [r['doc-id']] if task == 'deep' else [o['doc-id'] for o in r['objs']]
-            qs.append(r['question']); golds.append(gold)
+            qs.append(r['question'])
+            golds.append(gold)
         except (KeyError, TypeError) as e:
             raise InsightkitError(
                 f'{path}:{line}: a {task} record needs a question and gold doc ids (missing {e})'

@@ -180,7 +180,8 @@ def spearman_per_item(scores_a, scores_b) -> np.ndarray:
 # %% ../../nbs/04g_stats.ipynb #2beff9d4
 def summarise_rho(rhos: Sequence[float]) -> dict:
     "Median, 75th and 90th percentile and mean of per-item ρ, with how many items had a defined ρ."
-    r = np.asarray(rhos, dtype=float); ok = r[~np.isnan(r)]
+    r = np.asarray(rhos, dtype=float)
+    ok = r[~np.isnan(r)]
     if not len(ok):
         return {'median': float('nan'), 'p75': float('nan'), 'p90': float('nan'), 'mean': float('nan'), 'n': 0,
                 'undefined': len(r)}

@@ -61,7 +61,9 @@ def normalize_schema(schema) -> dict | None:
         try: from pydantic import BaseModel
         except ImportError: BaseModel = None
         if BaseModel and issubclass(schema, BaseModel):
-            s = schema.model_json_schema(); s.setdefault('title', schema.__name__); return s
+            s = schema.model_json_schema()
+            s.setdefault('title', schema.__name__)
+            return s
     if not isinstance(schema, dict):
         raise SchemaError(f'schema must be a JSON Schema dict or a pydantic model, got {type(schema).__name__}')
     import jsonschema

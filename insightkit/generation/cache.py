@@ -38,7 +38,9 @@ def call_cache_path() -> Path:
 def call_key(backend: str, fingerprint: str, messages: list[dict], schema: dict | None, settings: GenSettings) -> str:
     "The cache key of a call; under greedy decoding `seed` and `top_p` cannot change the output and are left out."
     s = asdict(settings)
-    if settings.temperature == 0: s.pop('seed'); s.pop('top_p')
+    if settings.temperature == 0:
+        s.pop('seed')
+        s.pop('top_p')
     if s['no_repeat_ngram'] is None: s.pop('no_repeat_ngram')  # the backend's default is in its call identity
     return stable_hash({'backend': backend, 'fingerprint': fingerprint, 'messages': messages, 'schema': schema,
                         'settings': s})

@@ -55,7 +55,8 @@ def longest_prefix(self: KVSlots, ids: list[int], row: int) -> tuple[int, int]:
 def copy_head(self: KVSlots, src: int, dst: int, n: int):
     "Copy the first `n` positions of row `src` into row `dst` (every layer)."
     if src != dst and n:
-        self.k[:, dst, :, :n] = self.k[:, src, :, :n]; self.v[:, dst, :, :n] = self.v[:, src, :, :n]
+        self.k[:, dst, :, :n] = self.k[:, src, :, :n]
+        self.v[:, dst, :, :n] = self.v[:, src, :, :n]
 
 # %% ../../nbs/01ab_engine.ipynb #cb47254a
 class Engine:
@@ -242,7 +243,9 @@ def forward(self: Engine, x, rows: list[int], starts):
         v = v.view(B, T, self.kv_heads, self.head_dim).transpose(1, 2)
         K, V = kv.k[i], kv.v[i]
         if T == 1: K[at, :, starts], V[at, :, starts] = k[:, :, 0].to(K.dtype), v[:, :, 0].to(K.dtype)
-        else: s = int(starts[0]); K[r0, :, s:s + T], V[r0, :, s:s + T] = k[0], v[0]
+        else:
+            s = int(starts[0])
+            K[r0, :, s:s + T], V[r0, :, s:s + T] = k[0], v[0]
         if T == 1: o = self.attend(q, K, V, rows, ends)
         else: o = self.prefill_attention(q, k, v, K[r0:r0 + 1, :, :span], V[r0:r0 + 1, :, :span], visible, span == T)
         x = x + lin(a.o_proj, o.transpose(1, 2).reshape(B, T, -1))
@@ -268,7 +271,8 @@ def prefill(self: Engine, row: int, ids: list[int]):
     hidden = self.forward(x, [row], torch.tensor([n], device=self.device))
     self.kv.tokens[row] = list(ids)
     logits = self.logits(hidden[0, -1])
-    self.stats['prefilled'] += len(ids) - n; self.stats['reused'] += n
+    self.stats['prefilled'] += len(ids) - n
+    self.stats['reused'] += n
     self.stats['prefill_s'] += time.perf_counter() - start
     return logits
 
@@ -291,7 +295,8 @@ class Job:
 @patch
 def take(self: Engine, job: Job, token: int, row: int) -> bool:
     "Record a chosen token; whether the job has ended (its chooser says so, or the row is full)."
-    job.out.append(token); self.stats['decoded'] += 1
+    job.out.append(token)
+    self.stats['decoded'] += 1
     job.done = self.chooser_done(job, token) or len(self.kv.tokens[row]) + 1 >= self.kv.capacity
     return job.done
 
@@ -325,11 +330,14 @@ def run(self: Engine, jobs: list[Job],
     with torch.inference_mode():
         waiting, rows = list(reversed(range(len(jobs)))), [None] * self.kv.rows
         while True:
-            for job in arrivals() if arrivals is not None else []: jobs.append(job); waiting.insert(0, len(jobs) - 1)
+            for job in arrivals() if arrivals is not None else []:
+                jobs.append(job)
+                waiting.insert(0, len(jobs) - 1)
             if not (waiting or any(r is not None for r in rows)): break
             for row in range(self.kv.rows):
                 while rows[row] is None and waiting:
-                    i = waiting.pop(); job = jobs[i]
+                    i = waiting.pop()
+                    job = jobs[i]
                     if not self.advance(job, self.prefill(row, job.ids), row): rows[row] = i
                     elif finished is not None: finished(job)
             if busy := [r for r, i in enumerate(rows) if i is not None]: self.step(jobs, rows, busy, finished)
@@ -349,7 +357,8 @@ def step(self: Engine, jobs: list[Job], rows: list, busy: list[int],
     logits = self.logits(self.forward(x, busy, starts)[:, -1])
     self.stats['steps'] += 1
     for j, r in enumerate(busy):
-        job = jobs[rows[r]]; held[r].append(job.out[-1])
+        job = jobs[rows[r]]
+        held[r].append(job.out[-1])
         if self.advance(job, logits[j], r):
             rows[r] = None
             if finished is not None: finished(job)

@@ -50,7 +50,9 @@ def member(self: Gathering, rank: int = 0):
     try: yield self
     finally:
         _CURRENT.gathering = None
-        with self.cond: self.members -= 1; self.cond.notify_all()
+        with self.cond:
+            self.members -= 1
+            self.cond.notify_all()
 
 # %% ../../nbs/01aae_gathering.ipynb #1cca7471
 def current_gathering() -> Gathering | None:
@@ -64,16 +66,20 @@ def decode(self: Gathering, engine, jobs: list) -> list:
     entry = {'engine': engine, 'jobs': jobs, 'rank': getattr(_CURRENT, 'rank', 0), 'done': False, 'error': None}
     with self.cond:
         if self.cancelled: raise InterruptedError('the study was stopped')
-        self.entries.append(entry); self.cond.notify_all()
+        self.entries.append(entry)
+        self.cond.notify_all()
         while not entry['done']:
-            if self.running or len(self.entries) < self.members: self.cond.wait(); continue
+            if self.running or len(self.entries) < self.members:
+                self.cond.wait()
+                continue
             batch, self.entries, self.running = self.entries, [], True
             self.cond.release()
             try: self.run_round(batch)
             finally:
                 self.cond.acquire()
                 for e in batch: e['done'] = True
-                self.running = False; self.cond.notify_all()
+                self.running = False
+                self.cond.notify_all()
     if entry['error'] is not None: raise entry['error']
     return jobs
 
@@ -88,7 +94,9 @@ def run_round(self: Gathering, batch: list[dict]):
         jobs = [j for e in mine for j in e['jobs']]
         first = {}  # the same conversation asked by two members (their caches both missed it) is decoded once
         for j in jobs: first.setdefault(j.key or id(j), j)
-        try: run_jobs(engine, list(first.values())); failed = None
+        try:
+            run_jobs(engine, list(first.values()))
+            failed = None
         except Exception as err:  # noqa: BLE001 -- every member of the run gets it, none hangs
             failed = err
             for e in mine: e['error'] = err
@@ -101,7 +109,9 @@ def run_round(self: Gathering, batch: list[dict]):
 @patch
 def cancel(self: Gathering):
     "Stop the members at their next engine call (a study interrupted in a notebook stops its threads there)."
-    with self.cond: self.cancelled = True; self.cond.notify_all()
+    with self.cond:
+        self.cancelled = True
+        self.cond.notify_all()
 
 # %% ../../nbs/01aae_gathering.ipynb #673fbcc5
 # names imported on first use: transformers' lazy module fails when two threads first ask it for a name at once
@@ -128,4 +138,6 @@ def side_by_side(calls: list[Callable[[], Any]]) -> list:
     with ThreadPoolExecutor(len(calls), thread_name_prefix='side-by-side') as pool:
         futures = [pool.submit(member, k, c) for k, c in enumerate(calls)]
         try: return [f.result() for f in futures]
-        except BaseException: gathering.cancel(); raise
+        except BaseException:
+            gathering.cancel()
+            raise

@@ -32,8 +32,10 @@ def kept(path: str | Path, # the file that keeps the value
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + '.', suffix='.tmp'); os.close(fd)
-        dump(value, Path(tmp)); os.replace(tmp, path)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + '.', suffix='.tmp')
+        os.close(fd)
+        dump(value, Path(tmp))
+        os.replace(tmp, path)
     except OSError: pass  # a read-only cache still answers; the value is made again next time
     finally:
         if tmp and Path(tmp).exists(): Path(tmp).unlink()

@@ -89,12 +89,16 @@ def role_config(role: str) -> dict:
         for name in ('default', role):
             section = sections.get(name, {})
             if not isinstance(section, dict): raise LLMError(f'config file {path}: [roles.{name}] must be a table')
-            cfg.update(section); source.update(dict.fromkeys(section, f'{path} [roles.{name}]'))
+            cfg.update(section)
+            source.update(dict.fromkeys(section, f'{path} [roles.{name}]'))
     for k in ENV_KEYS:
         var = f'INSIGHTKIT_{role.upper()}_{k.upper()}'
-        if os.environ.get(var): cfg[k] = os.environ[var]; source[k] = var
+        if os.environ.get(var):
+            cfg[k] = os.environ[var]
+            source[k] = var
     overrides = _ROLE_OVERRIDES.get(role, {})
-    cfg.update(overrides); source.update(dict.fromkeys(overrides, 'configure_role'))
+    cfg.update(overrides)
+    source.update(dict.fromkeys(overrides, 'configure_role'))
     check_backend(cfg['backend'], source['backend'])
     if cfg['backend'] == 'openai' and not cfg.get('base_url') and os.environ.get('INSIGHTKIT_OPENAI_BASE_URL'):
         cfg['base_url'] = os.environ['INSIGHTKIT_OPENAI_BASE_URL']
@@ -195,13 +199,24 @@ def served(self: LLM, keys: list[str], found: dict, fresh: dict[str, Reply]) -> 
     replies, seen = [], set()
     for k in keys:
         if k in found:
-            f = found[k]; r = Reply(f['text'], f['data'], f['usage'], cached=True, model=f['model'], role=self.role)
+            f = found[k]
+            r = Reply(f['text'], f['data'], f['usage'], cached=True, model=f['model'], role=self.role)
         elif k in fresh:
             r = replace(fresh[k], cached=k in seen, role=self.role, model=fresh[k].model or self.backend.model)
             seen.add(k)
         else: r = None
         replies.append(r)
     return replies
+
+# %% ../../nbs/01c_llm.ipynb #8d3b7953
+@patch
+def _replay_miss(self: LLM, key: str, conversation: list) -> CacheMissError:
+    "The error for a call that replay mode cannot answer: the cache, role, model, key and question it missed."
+    return CacheMissError(
+        f'replay mode: call not in the cache {self.cache.path} (role {self.role!r}, model {self.backend.model!r},'
+        f' key {key}, last user message {last_user_message(conversation)[:80]!r}); record it first with'
+        ' INSIGHTKIT_CACHE_MODE=record'
+    )
 
 # %% ../../nbs/01c_llm.ipynb #88c87919
 @patch
@@ -223,13 +238,7 @@ def chat_batch(self: LLM, conversations: list, schema=None, max_tokens: int | No
     ask_broken = skip_broken or mode == 'replay'
     bad = cache.get_broken([k for k in keys if k not in found]) if ask_broken and mode != 'off' else {}
     missing = list(dict.fromkeys(k for k in keys if k not in found and k not in bad))
-    if missing and mode == 'replay':
-        k = missing[0]; c = convs[keys.index(k)]
-        raise CacheMissError(
-            f'replay mode: call not in the cache {cache.path} (role {self.role!r}, model {self.backend.model!r},'
-            f' key {k}, last user message {last_user_message(c)[:80]!r}); record it first with'
-            ' INSIGHTKIT_CACHE_MODE=record'
-        )
+    if missing and mode == 'replay': raise self._replay_miss(missing[0], convs[keys.index(missing[0])])
     fresh: dict[str, Reply] = {}
     if missing:
         todo = [convs[keys.index(k)] for k in missing]
@@ -257,8 +266,10 @@ def chat_batch(self: LLM, conversations: list, schema=None, max_tokens: int | No
         finally:
             if bar is not None: bar.close()
     if bad:
-        e = OutputValidationError(next(iter(bad.values()))); e.broken = [k in bad for k in keys]
-        e.answered = self.served(keys, found, fresh); raise e
+        e = OutputValidationError(next(iter(bad.values())))
+        e.broken = [k in bad for k in keys]
+        e.answered = self.served(keys, found, fresh)
+        raise e
     replies = self.served(keys, found, fresh)
     cache.log([(k, self.role, r.cached, r.usage) for k, r in zip(keys, replies)])
     return replies
@@ -306,10 +317,13 @@ def chat_or_failures(llm, # an `LLM`, or a stand-in with `chat_batch` (and maybe
     for i, conv in enumerate(conversations):
         try:
             if replies[i] is None and broken and broken[i]: raise OutputValidationError(str(first))
-            out.append(check(replies[i] if replies[i] is not None else chat_alone(llm, conv, skip, **ask))); continue
+            out.append(check(replies[i] if replies[i] is not None else chat_alone(llm, conv, skip, **ask)))
+            continue
         except OutputValidationError as e: err = e
         if retry is not None:
-            try: out.append(check(retry(conv))); continue
+            try:
+                out.append(check(retry(conv)))
+                continue
             except OutputValidationError as e: err = e
         out.append(err)
     return out
@@ -345,22 +359,29 @@ def bench_llm(n_prompts: int = 8, # conversations generated in one batch
     import torch
     with tempfile.TemporaryDirectory(prefix='insightkit-bench-') as tmp:
         clear_loaded_models()
-        t = time.perf_counter(); cold = LocalBackend(models_dir=tmp); cold.load(); cold_s = time.perf_counter() - t
+        t = time.perf_counter()
+        cold = LocalBackend(models_dir=tmp)
+        cold.load()
+        cold_s = time.perf_counter() - t
         clear_loaded_models()
-        t = time.perf_counter(); warm = LocalBackend(models_dir=tmp, batch_size=n_prompts); warm.load()
+        t = time.perf_counter()
+        warm = LocalBackend(models_dir=tmp, batch_size=n_prompts)
+        warm.load()
         warm_s = time.perf_counter() - t
         topics = ['rivers', 'bread', 'the moon', 'bicycles', 'libraries', 'volcanoes', 'chess', 'rain', 'bees', 'glass',
                   'maps', 'salt']
         convs = [[{'role': 'user', 'content': f'Write a short paragraph about {topics[i % len(topics)]}.'}]
                  for i in range(n_prompts)]
-        t = time.perf_counter(); replies = warm.generate(convs, None, GenSettings(max_tokens=max_tokens))
+        t = time.perf_counter()
+        replies = warm.generate(convs, None, GenSettings(max_tokens=max_tokens))
         gen_s = time.perf_counter() - t
         tokens = sum(r.usage['completion_tokens'] for r in replies)
         llm = LLM('generator', backend=warm, cache=CallCache(Path(tmp)/'calls.sqlite', mode='record'))
         llm.chat('Say hello.', max_tokens=8)
         hits = []
         for _ in range(25):
-            t = time.perf_counter(); assert llm.chat('Say hello.', max_tokens=8).cached
+            t = time.perf_counter()
+            assert llm.chat('Say hello.', max_tokens=8).cached
             hits.append(time.perf_counter() - t)
         device = warm.load().device
         clear_loaded_models()

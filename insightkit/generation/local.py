@@ -100,7 +100,8 @@ _THREADS_SET = False
 def clear_loaded_models():
     "Forget every model loaded in this process (the next call loads from disk again)."
     _LOADED.clear()
-    import gc; gc.collect()
+    import gc
+    gc.collect()
 
 # %% ../../nbs/01b_local.ipynb #026c22f7
 def set_torch_threads():
@@ -126,7 +127,8 @@ def _load_causal_lm(folder, device, dtype) -> LoadedModel:
     set_torch_threads()
     from transformers import AutoModelForCausalLM, AutoTokenizer
     if os.environ.get('INSIGHTKIT_PROGRESS') == '0':
-        from transformers.utils import logging as hf_logging; hf_logging.disable_progress_bar()
+        from transformers.utils import logging as hf_logging
+        hf_logging.disable_progress_bar()
     tok = AutoTokenizer.from_pretrained(folder)
     tok.padding_side = 'left'
     model = AutoModelForCausalLM.from_pretrained(folder, dtype=pick_dtype(dtype, device)).to(device).eval()
@@ -191,7 +193,9 @@ class LocalBackend(Backend):
 @patch
 def root(self: LocalBackend) -> Path:
     "Where converted models and weight hashes live."
-    if self._models_dir: self._models_dir.mkdir(parents=True, exist_ok=True); return self._models_dir
+    if self._models_dir:
+        self._models_dir.mkdir(parents=True, exist_ok=True)
+        return self._models_dir
     return models_dir()
 
 # %% ../../nbs/01b_local.ipynb #9ef6f31e
@@ -259,7 +263,8 @@ def generate_each(self: LocalBackend, conversations: list[list[dict]], schema: d
             replies[i] = r
             if r is not None and each is not None: each(i, r)
     if failed is not None:
-        failed.replies = replies; raise failed  # the good replies go with the error, so none is recomputed
+        failed.replies = replies
+        raise failed  # the good replies go with the error, so none is recomputed
     return replies
 
 # %% ../../nbs/01b_local.ipynb #a10caf04
@@ -276,7 +281,9 @@ def _generate_batch(self: LocalBackend, lm: LoadedModel, prompts: list[str], sch
         torch.manual_seed(settings.seed)
     else: gen.update(do_sample=False)
     extra = {'logits_processor': []}
-    if settings.stop: gen['stop_strings'] = list(settings.stop); extra['tokenizer'] = lm.tok
+    if settings.stop:
+        gen['stop_strings'] = list(settings.stop)
+        extra['tokenizer'] = lm.tok
     if schema is not None:
         import xgrammar as xgr
         extra['logits_processor'].append(xgr.contrib.hf.LogitsProcessor(lm.grammar(schema)))

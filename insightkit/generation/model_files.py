@@ -25,7 +25,8 @@ def models_dir() -> Path:
     "Folder of converted models and weight hashes: `INSIGHTKIT_MODELS`, else `models` in the user cache."
     d = os.environ.get('INSIGHTKIT_MODELS')
     if not d: return cache_dir('models')
-    p = Path(d).expanduser(); p.mkdir(parents=True, exist_ok=True)
+    p = Path(d).expanduser()
+    p.mkdir(parents=True, exist_ok=True)
     return p
 
 # %% ../../nbs/01aa_model_files.ipynb #078305be
@@ -48,7 +49,8 @@ def cached_file_sha256(path: str | Path, # the file to hash
                        sidecar_dir: str | Path | None = None, # where `file_hashes.json` lives (default `models_dir()`)
                       ) -> str:
     "SHA-256 of a file, computed once and remembered in `file_hashes.json` under its path, size and mtime."
-    path = Path(path).resolve(); st = path.stat()
+    path = Path(path).resolve()
+    st = path.stat()
     key = f'{path}|{st.st_size}|{st.st_mtime_ns}'
     if key in _HASHES: return _HASHES[key]
     sidecar = Path(sidecar_dir or models_dir())/'file_hashes.json'
@@ -62,7 +64,8 @@ def cached_file_sha256(path: str | Path, # the file to hash
                 try: known = json.loads(sidecar.read_text())
                 except (OSError, ValueError): known = {}
                 known[key] = digest
-                tmp = tmp_beside(sidecar); tmp.write_text(json.dumps(known, indent=0))
+                tmp = tmp_beside(sidecar)
+                tmp.write_text(json.dumps(known, indent=0))
                 os.replace(tmp, sidecar)
         except OSError: known[key] = digest  # a read-only cache still works, it just hashes again next time
     _HASHES[key] = known[key]
@@ -120,7 +123,8 @@ def convert_gguf(gguf: str | Path, # the GGUF file
             if hasattr(config, 'quantization_config'): delattr(config, 'quantization_config')
             plain = AutoModelForCausalLM.from_config(config)
             plain.load_state_dict(quantised.state_dict())
-            plain.save_pretrained(tmp); tok.save_pretrained(tmp)
+            plain.save_pretrained(tmp)
+            tok.save_pretrained(tmp)
             (tmp/'fingerprint.json').write_text(json.dumps({'fingerprint': 'gguf-sha256:' + sha256, 'gguf': str(gguf),
                                                              'gguf_sha256': sha256, 'converted_at': time.time()},
                                                            indent=1))

@@ -54,7 +54,8 @@ class MockOpenAIServer:
                 try:
                     self.send_response(status)
                     for k, v in head.items(): self.send_header(k, v)
-                    self.end_headers(); self.wfile.write(data)
+                    self.end_headers()
+                    self.wfile.write(data)
                 except (BrokenPipeError, ConnectionResetError): pass  # the client stopped waiting
             def do_GET(self):
                 if self.path.rstrip('/') in ('/health', ''): self._send(200, {'status': 'ok'})
@@ -84,13 +85,15 @@ def base_url(self: MockOpenAIServer) -> str:
 @patch
 def start(self: MockOpenAIServer):
     "Serve in a background thread."
-    self.thread.start(); return self
+    self.thread.start()
+    return self
 
 # %% ../../nbs/01d_openai.ipynb #ff53a37f
 @patch
 def stop(self: MockOpenAIServer):
     "Stop serving and free the port."
-    self.httpd.shutdown(); self.httpd.server_close()
+    self.httpd.shutdown()
+    self.httpd.server_close()
 
 # %% ../../nbs/01d_openai.ipynb #c97fed61
 @patch
@@ -345,7 +348,9 @@ def generate_each(self: OpenAIBackend, conversations: list[list[dict]], schema: 
     def one(i: int, messages):
         try:
             if schema is not None: r = self._structured(messages, schema, settings)
-            else: text, usage = self._create(messages, settings); r = Reply(text=text, usage=usage, model=self.model)
+            else:
+                text, usage = self._create(messages, settings)
+                r = Reply(text=text, usage=usage, model=self.model)
         except openai.OpenAIError as e: raise self._translate(e) from e
         if each is not None: each(i, r)
         return r

@@ -267,7 +267,10 @@ def read_judgements(self: MissingKnowledgeVariant, traces: Sequence[Trace], repl
             )
             t.stage('judgement',
                     {'failed': t.meta['error'], 'raw': None if isinstance(r, Exception) else (r.text or '')[:300]})
-            t.stage('missing', []); out.append(t.stage('queries', [])); t.meta['path'] = 'failed'; continue
+            t.stage('missing', [])
+            out.append(t.stage('queries', []))
+            t.meta['path'] = 'failed'
+            continue
         t.stage('judgement', {k: j[k] for k in ('thought', 'judge', 'missing', 'queries')})
         t.stage('missing', j['missing'] if j['judge'] else [])
         qs = (j['queries'] or j['missing']) if j['judge'] else []  # items without queries are searched as written
@@ -307,16 +310,22 @@ def final(self: MissingKnowledgeVariant, traces, first, second, drafts, task, st
         t.contexts, t.context_ids = texts, [h['id'] for h in shown]
         t.meta['shown'] = shown
         if t.meta.get('path') != 'missing' and s.when_complete == 'draft':
-            t.stage('prompt', d.stages.get('prompt')); t.answer = t.stage('answer', d.answer); continue
+            t.stage('prompt', d.stages.get('prompt'))
+            t.answer = t.stage('answer', d.answer)
+            continue
         thought = (t.stages.get('judgement') or {}).get('thought') or ''
         numbered = format_passages(texts).split('\n') if texts else []
         conv = one_shot(FINAL_SYSTEM[style], FINAL_USER, FINAL_EXAMPLE[style], question=t.item.question,
                         thought=thought,
                         context='\n'.join(numbered[:len(shown) - len(new)]) or '(none)',
                         missing_context='\n'.join(numbered[len(shown) - len(new):]))
-        t.stage('prompt', conv[-1]['content']); msgs.append(conv); asked.append(t)
+        t.stage('prompt', conv[-1]['content'])
+        msgs.append(conv)
+        asked.append(t)
     for t, r in zip(asked, llm.chat_batch(msgs, max_tokens=s.max_tokens, temperature=0.0, seed=s.seed) if msgs else []):
-        t.answer = t.stage('answer', (r.text or '').strip()); t.spend(r); t.meta['cached'] = bool(r.cached)
+        t.answer = t.stage('answer', (r.text or '').strip())
+        t.spend(r)
+        t.meta['cached'] = bool(r.cached)
     return list(traces)
 
 # %% ../../nbs/10_missing_knowledge.ipynb #90a934ea
@@ -328,7 +337,9 @@ def answer(self: MissingKnowledgeVariant, items, prepared, task, store):
     first = [t.stage('retrieved', h) for t, h in zip(traces, first)]
     drafts = self.generate([Trace(it) for it in items], [passages_of(h) for h in first], task)
     for t, d, n in zip(traces, drafts, drops):
-        t.stage('draft', d.answer); t.usage = add_usage(t.usage, d.usage); t.meta['paraphrases_dropped'] = n
+        t.stage('draft', d.answer)
+        t.usage = add_usage(t.usage, d.usage)
+        t.meta['paraphrases_dropped'] = n
     llm = self.llm('generator')
     replies = self.judge([_judge_message(task, t.item.question, h, d.answer, s.context_tokens, llm)
                           for t, h, d in zip(traces, first, drafts)])

@@ -118,7 +118,9 @@ def hit_docs(store: DocStore, hits: Sequence[dict]) -> list[str]:
         out.append(str(h['id']))
         for n in ('merged', 'default'):
             base = store.kb(n) if n in store.kb_names() else None
-            if base is not None and h['id'] in base: out.append(str(base[h['id']].meta.get('doc', h['id']))); break
+            if base is not None and h['id'] in base:
+                out.append(str(base[h['id']].meta.get('doc', h['id'])))
+                break
     return out
 
 # %% ../../nbs/10_missing_kbs.ipynb #66c3bffb
@@ -143,5 +145,7 @@ def dedupe(*rounds: Sequence[dict], limit: int | None = None) -> list[dict]:
     "The passages of `rounds` in order, a repeated text (by content hash) kept once, at most `limit`."
     seen, out = set(), []
     for h in (h for r in rounds for h in r):
-        if (key := content_hash(h['text'])) not in seen: seen.add(key); out.append(h)
+        if (key := content_hash(h['text'])) not in seen:
+            seen.add(key)
+            out.append(h)
     return out[:limit] if limit else out

@@ -89,7 +89,9 @@ def passages_of(hits: Sequence[dict]) -> list[tuple[str, str]]:
     "`(id, text)` pairs of retrieved passages, repeats dropped, order kept."
     seen, out = set(), []
     for h in hits:
-        if h['id'] not in seen: seen.add(h['id']); out.append((h['id'], h['text']))
+        if h['id'] not in seen:
+            seen.add(h['id'])
+            out.append((h['id'], h['text']))
     return out
 
 # %% ../../nbs/04e_baselines.ipynb #7f4f4257
@@ -138,7 +140,8 @@ class HydeVariant(Variant):
         replies = self.llm('generator').chat_batch(msgs, max_tokens=s.passage_tokens, temperature=0.0, seed=s.seed)
         queries = []
         for t, r in zip(traces, replies):
-            t.spend(r); hypo = t.stage('hypothesis', (r.text or '').strip())
+            t.spend(r)
+            hypo = t.stage('hypothesis', (r.text or '').strip())
             queries.append(f'{t.item.question}\n{hypo}' if s.with_question else (hypo or t.item.question))
         hits = retrieve(s, store, task, items, queries)
         return self.generate(traces, [passages_of(t.stage('retrieved', h)) for t, h in zip(traces, hits)], task)
@@ -165,7 +168,9 @@ def merge_by_rank(lists: Sequence[Sequence[dict]], k: int) -> list[dict]:
     out, seen = [], set()
     for rank in range(max((len(l) for l in lists), default=0)):
         for l in lists:
-            if rank < len(l) and l[rank]['id'] not in seen: seen.add(l[rank]['id']); out.append(l[rank])
+            if rank < len(l) and l[rank]['id'] not in seen:
+                seen.add(l[rank]['id'])
+                out.append(l[rank])
     return out[:k]
 
 # %% ../../nbs/04e_baselines.ipynb #cad07f9f

@@ -40,7 +40,9 @@ def read_predictions(path: str | Path, # a predictions.jsonl
         if not raw.strip(): continue
         try: rec = json.loads(raw.decode('utf-8'))
         except (UnicodeDecodeError, json.JSONDecodeError): rec = None
-        if _valid(rec, known): recs.append(rec); continue
+        if _valid(rec, known):
+            recs.append(rec)
+            continue
         if any(l.strip() for l in lines[n:]):
             raise InsightkitError(
                 f'{path}:{n}: not a prediction record of this run, and more records follow it, so the file was '
@@ -60,19 +62,27 @@ def run_lock(folder: Path, wait: float = 0.0):
     f = open(path, 'a+')
     deadline = time.monotonic() + wait
     while True:
-        try: fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB); break
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
         except BlockingIOError:
             if time.monotonic() >= deadline:
-                f.seek(0); holder = f.read().strip() or 'another process'
+                f.seek(0)
+                holder = f.read().strip() or 'another process'
                 f.close()
                 raise InsightkitError(
                     f'run folder {folder} is in use by {holder}; wait for it to finish, or stop it, then run again'
                 ) from None
             time.sleep(0.2)
-    f.seek(0); f.truncate(); f.write(f'process {os.getpid()} on {socket.gethostname()} since {_now()}'); f.flush()
+    f.seek(0)
+    f.truncate()
+    f.write(f'process {os.getpid()} on {socket.gethostname()} since {_now()}')
+    f.flush()
     try: yield
     finally:
-        f.truncate(0); fcntl.flock(f, fcntl.LOCK_UN); f.close()
+        f.truncate(0)
+        fcntl.flock(f, fcntl.LOCK_UN)
+        f.close()
 
 # %% ../../nbs/04d_runs.ipynb #2728c7df
 def _now() -> str: return datetime.now(timezone.utc).isoformat(timespec='seconds')
@@ -232,10 +242,12 @@ def _run_locked(variant, items, store, task, folder, label, ident, ident_hash, b
                         if t.item.id != it.id:
                             raise InsightkitError(f'{variant.name} answered item {t.item.id!r} in place of {it.id!r}')
                         rec = trace_record(i, t, store, llm, task.scope)
-                        out.write(json.dumps(rec, ensure_ascii=False, default=str) + '\n'); out.flush()
+                        out.write(json.dumps(rec, ensure_ascii=False, default=str) + '\n')
+                        out.flush()
                         done[it.id] = rec
                     os.fsync(out.fileno())
-                    bar.update(len(batch)); manifest('partial')
+                    bar.update(len(batch))
+                    manifest('partial')
         status = 'complete'
     finally: m = manifest(status)
     return RunResult(folder, [done[it.id] for it in items], m)
@@ -269,7 +281,8 @@ def run_variant(variant: str | Variant, # a registered variant name (or a varian
                ) -> dict:
     "Run a variant on one task of a dataset and score it: a JSON-ready dict of scores, `run_dir`, `status`, calls made."
     from insightkit.data.datasets import find_dataset
-    _positive('limit', limit); _positive('batch_size', batch_size)
+    _positive('limit', limit)
+    _positive('batch_size', batch_size)
     ds: Dataset = find_dataset(dataset, data, prefix)
     spec = ds.task(task)
     v = variant if isinstance(variant, Variant) else _make(variant, settings)

@@ -73,7 +73,8 @@ def run_cells(cells: list[Cell], together: bool, *args) -> list[tuple[dict, floa
     """Each cell's `run_variant(variant, *args, **settings)` and its seconds, in cell order: one after another, or
     side by side as the members of one `Gathering` (chapter 01aae); the first cell's error is raised once all end."""
     def one(c: Cell):
-        t0 = time.perf_counter(); out = run_variant(c.variant, *args, **c.settings)
+        t0 = time.perf_counter()
+        out = run_variant(c.variant, *args, **c.settings)
         return out, round(time.perf_counter() - t0, 1)
     if not together or len(cells) < 2: return [one(c) for c in cells]
     key = lambda c: (c.variant, stable_hash(c.settings))

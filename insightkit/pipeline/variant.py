@@ -294,7 +294,9 @@ def generate(self: Variant, traces: Sequence[Trace], # one per item, in order
         messages.append([{'role': 'user', 'content': t.stage('prompt', prompt)}])
     max_tokens = s.max_tokens if task is None or task.kind != 'summary' else max(s.max_tokens, 256)
     for t, r in zip(traces, llm.chat_batch(messages, max_tokens=max_tokens, temperature=0.0, seed=s.seed)):
-        t.answer = t.stage('answer', (r.text or '').strip()); t.spend(r); t.meta['cached'] = bool(r.cached)
+        t.answer = t.stage('answer', (r.text or '').strip())
+        t.spend(r)
+        t.meta['cached'] = bool(r.cached)
     return list(traces)
 
 # %% ../../nbs/04a_variants.ipynb #cda99a92
@@ -327,9 +329,13 @@ def generate_matching(self: Variant, traces: Sequence[Trace], passages: Sequence
                seed=s.seed)
     replies = chat_or_failures(llm, messages, **ask)
     for t, r in zip(traces, replies):
-        if isinstance(r, Exception): t.meta['error'] = str(r); t.stage('answer', ''); continue
+        if isinstance(r, Exception):
+            t.meta['error'] = str(r)
+            t.stage('answer', '')
+            continue
         data = r.data if isinstance(r.data, dict) else {}
-        t.answer = t.stage('answer', str(data.get('answer', '')).strip()); t.spend(r)
+        t.answer = t.stage('answer', str(data.get('answer', '')).strip())
+        t.spend(r)
         t.meta.update(cached=bool(r.cached), explanation=data.get('explanation'), raw=r.text)
     return list(traces)
 

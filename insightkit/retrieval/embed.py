@@ -72,7 +72,9 @@ def cached_file_sha256s(paths: Iterable[str | Path]) -> dict[str, str]:
     except (OSError, ValueError): table = {}
     out, changed = {}, False
     for p in paths:
-        p = Path(p).resolve(); st = p.stat(); key = str(p)
+        p = Path(p).resolve()
+        st = p.stat()
+        key = str(p)
         rec = table.get(key)
         if not (isinstance(rec, dict) and rec.get('size') == st.st_size and rec.get('mtime_ns') == st.st_mtime_ns):
             rec = table[key] = {'size': st.st_size, 'mtime_ns': st.st_mtime_ns, 'sha256': file_sha256(p)}
@@ -80,7 +82,8 @@ def cached_file_sha256s(paths: Iterable[str | Path]) -> dict[str, str]:
         out[key] = rec['sha256']
     if changed:
         tmp = tmp_beside(side)
-        tmp.write_text(json.dumps(table, indent=0)); os.replace(tmp, side)
+        tmp.write_text(json.dumps(table, indent=0))
+        os.replace(tmp, side)
     return out
 
 # %% ../../nbs/01e_embed.ipynb #17a3e8dd
@@ -235,7 +238,8 @@ def tokenizer(self: Embedder):
         if (self.model_dir/'tokenizer.json').exists():
             from tokenizers import Tokenizer
             tok = Tokenizer.from_file(str(self.model_dir/'tokenizer.json'))
-            tok.no_truncation(); tok.no_padding()
+            tok.no_truncation()
+            tok.no_padding()
         else:
             from transformers import AutoTokenizer
             tok = AutoTokenizer.from_pretrained(str(self.model_dir), local_files_only=True)
@@ -293,7 +297,9 @@ def embed(self: Embedder, texts: list[str], # the texts to embed
 @patch(nm='close')
 def embedder_close(self: Embedder):
     "Close the cache file."
-    if self._cache is not None: self._cache.close(); self._cache = None
+    if self._cache is not None:
+        self._cache.close()
+        self._cache = None
 
 # %% ../../nbs/01e_embed.ipynb #00f42d92
 def bench_embed(texts: list[str], # the texts to embed, e.g. a corpus's documents
@@ -318,7 +324,8 @@ def bench_embed(texts: list[str], # the texts to embed, e.g. a corpus's document
         t_warm = time.perf_counter() - t0
         ok = (not warm.loaded) and np.array_equal(a, b)
         fp = cold.fingerprint()
-        cold.close(); warm.close()
+        cold.close()
+        warm.close()
     if not ok: raise InsightkitError('bench_embed: the warm run did not match the cold run from the cache')
     n = len(texts)
     return {'n': n, 'cold_docs_per_s': n / t_cold, 'warm_docs_per_s': n / t_warm, 'cold_s': t_cold, 'warm_s': t_warm,

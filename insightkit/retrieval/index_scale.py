@@ -52,7 +52,8 @@ def _read_json(path: Path) -> dict | None:
 def _write_json(path: Path, obj: dict):
     "Write `obj` to `path` atomically (a reader sees the old file or the new one, never half of one)."
     tmp = tmp_beside(path)
-    tmp.write_text(json.dumps(obj)); os.replace(tmp, path)
+    tmp.write_text(json.dumps(obj))
+    os.replace(tmp, path)
 
 # %% ../../nbs/03c_index_scale.ipynb #c5d38339
 class VectorStore:
@@ -97,7 +98,8 @@ def build_store(folder: str | Path, # where the store is written
                 show: bool = True, # progress bar
                ) -> VectorStore:
     "Write an n × dim float16 store shard by shard; a rerun after an interruption resumes after the last shard done."
-    folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
     plan = {'key': key, 'n': int(n), 'dim': int(dim), 'shard_size': int(shard_size), 'dtype': 'float16'}
     if _read_json(folder/INFO_FILE) == plan: return VectorStore(folder)
     prog, path = _read_json(folder/PROGRESS_FILE), folder/STORE_FILE
@@ -113,10 +115,12 @@ def build_store(folder: str | Path, # where the store is written
         block = unit_rows(make_shard(a, b))
         if block.shape != (b - a, dim):
             raise InsightkitError(f'shard {a}:{b} has shape {block.shape}, not {(b - a, dim)}')
-        out[a:b] = block; out.flush()
+        out[a:b] = block
+        out.flush()
         _write_json(folder/PROGRESS_FILE, {**plan, 'done': s + 1})
     del out
-    _write_json(folder/INFO_FILE, plan); (folder/PROGRESS_FILE).unlink()
+    _write_json(folder/INFO_FILE, plan)
+    (folder/PROGRESS_FILE).unlink()
     return VectorStore(folder)
 
 # %% ../../nbs/03c_index_scale.ipynb #090282f9
@@ -234,7 +238,8 @@ class ScaleIndex:
         self.index, self.loaded_from_disk, self.build_seconds = None, False, 0.0
         if persist and self.path.exists(): self._load()
         if self.index is None:
-            start = time.perf_counter(); self.index = build_index(store, self.spec)
+            start = time.perf_counter()
+            self.index = build_index(store, self.spec)
             self.build_seconds = time.perf_counter() - start
             if persist: self._save()
 
@@ -254,7 +259,8 @@ def _save(self: ScaleIndex):
     faiss = load_faiss()
     self.path.parent.mkdir(parents=True, exist_ok=True)
     tmp = tmp_beside(self.path)
-    faiss.write_index(self.index, str(tmp)); os.replace(tmp, self.path)
+    faiss.write_index(self.index, str(tmp))
+    os.replace(tmp, self.path)
 
 # %% ../../nbs/03c_index_scale.ipynb #54a6f716
 @patch
@@ -311,4 +317,5 @@ def passage(self: FlashRAGIndex, id: str) -> dict:
     if self._rows is None: self._rows = {i: r for r, i in enumerate(self.ids)}
     if id not in self._rows: raise InsightkitError(f'no passage {id!r} in {self.corpus_path}')
     with open(self.corpus_path, 'rb') as f:
-        f.seek(int(self.offsets[self._rows[id]])); return json.loads(f.readline())
+        f.seek(int(self.offsets[self._rows[id]]))
+        return json.loads(f.readline())

@@ -61,7 +61,9 @@ def _offset_tokenizer(tokenizer):
     "`tokenizer` ready to report offsets: a `tokenizers.Tokenizer` gets a copy without truncation or padding."
     if hasattr(tokenizer, 'no_truncation') and (tokenizer.truncation is not None or tokenizer.padding is not None):
         from tokenizers import Tokenizer
-        tokenizer = Tokenizer.from_str(tokenizer.to_str()); tokenizer.no_truncation(); tokenizer.no_padding()
+        tokenizer = Tokenizer.from_str(tokenizer.to_str())
+        tokenizer.no_truncation()
+        tokenizer.no_padding()
     return tokenizer
 
 # %% ../../nbs/03_retrieval.ipynb #fe208202
@@ -89,8 +91,11 @@ def _cut_points(offsets: list[tuple[int, int]], max_tokens: int) -> list[int]:
     while len(offsets) - i > max_tokens:
         j = i + max_tokens
         for b in range(j, i + max_tokens // 2, -1):
-            if offsets[b][0] > offsets[b - 1][1]: j = b; break  # a gap before token b: it starts a word
-        cuts.append(j); i = j
+            if offsets[b][0] > offsets[b - 1][1]:
+                j = b
+                break  # a gap before token b: it starts a word
+        cuts.append(j)
+        i = j
     return cuts
 
 # %% ../../nbs/03_retrieval.ipynb #e99c4c6b
@@ -100,7 +105,9 @@ def _chunk_spans(text: str, offsets: list[tuple[int, int]], max_tokens: int) -> 
     pieces = []  # (start, end, n_tokens)
     for s, e in sentence_spans(text):
         i, j = bisect_left(starts, s), bisect_left(starts, e)  # the sentence's tokens
-        if j - i <= max_tokens: pieces.append((s, e, j - i)); continue
+        if j - i <= max_tokens:
+            pieces.append((s, e, j - i))
+            continue
         cuts = [i + c for c in _cut_points(offsets[i:j], max_tokens)] + [j]
         for c0, c1 in zip(cuts, cuts[1:]):
             a = s if c0 == i else offsets[c0][0]
@@ -166,7 +173,9 @@ def check_items(items: Sequence[tuple[Hashable, str]], # `(id, text)` pairs
         if not (isinstance(it, (tuple, list)) and len(it) == 2 and isinstance(it[1], str)):
             raise InsightkitError(f'item {i} must be an (id, text) pair with a str text, got {it!r:.80}')
         if it[0] in seen: raise InsightkitError(f'item {i}: duplicate id {it[0]!r}')
-        seen.add(it[0]); ids.append(it[0]); texts.append(it[1])
+        seen.add(it[0])
+        ids.append(it[0])
+        texts.append(it[1])
     return ids, texts
 
 # %% ../../nbs/03_retrieval.ipynb #5a0ff4bc
@@ -252,7 +261,8 @@ def _save(self: DenseRetriever):
     import faiss
     self.path.parent.mkdir(parents=True, exist_ok=True)
     tmp = tmp_beside(self.path)
-    faiss.write_index(self.index, str(tmp)); os.replace(tmp, self.path)
+    faiss.write_index(self.index, str(tmp))
+    os.replace(tmp, self.path)
 
 # %% ../../nbs/03_retrieval.ipynb #143a43bd
 @patch
@@ -271,7 +281,8 @@ def search_batch(self: DenseRetriever, queries: Sequence[str], k: int = 10) -> l
             if u < 0: continue
             d = int(self.unit_doc[u])
             if d in seen: continue
-            seen.add(d); hits.append(Hit(self.ids[d], float(s), self.unit_text[u]))
+            seen.add(d)
+            hits.append(Hit(self.ids[d], float(s), self.unit_text[u]))
             if len(hits) == k: break
         out.append(hits)
     return out

@@ -110,7 +110,8 @@ def extract_triples(docs, # documents (anything `doc_texts` accepts)
     triples, failed = [], []
     for (doc_id, chunk), r in zip(chunks, results):
         if isinstance(r, Exception):
-            failed.append({'doc-id': doc_id, 'chunk': chunk[:80], 'error': str(r)[:300]}); continue
+            failed.append({'doc-id': doc_id, 'chunk': chunk[:80], 'error': str(r)[:300]})
+            continue
         triples += [Triple(t['sub'], t['rel'], t['obj'], doc_id) for t in r.data['triples']]
     return Extraction(triples, len(chunks), failed, usage_totals(results), time.perf_counter() - t0)
 
@@ -119,8 +120,12 @@ def as_match_pairs(links: Iterable) -> list[MatchPair]:
     "Links as `MatchPair`s, from `MatchPair`s, `{\"doc-1\", \"doc-2\", \"label\"}` records or `(doc1, doc2, cited)`."
     out = []
     for i, l in enumerate(links):
-        if isinstance(l, MatchPair): out.append(l); continue
-        if isinstance(l, dict): out.append(MatchPair.from_record(l)); continue
+        if isinstance(l, MatchPair):
+            out.append(l)
+            continue
+        if isinstance(l, dict):
+            out.append(MatchPair.from_record(l))
+            continue
         try:
             d1, d2, lab = l
         except (TypeError, ValueError):
@@ -139,7 +144,8 @@ def matching_pool(links: Iterable, # labelled links (anything `as_match_pairs` a
     for p in as_match_pairs(links):
         key = frozenset((p.doc1, p.doc2))
         if p.doc1 == p.doc2 or key in seen: continue
-        seen.add(key); pool[p.label].append(p)
+        seen.add(key)
+        pool[p.label].append(p)
     return pool
 
 # %% ../../../nbs/05ab_benchmark.ipynb #ab39f168
@@ -198,7 +204,8 @@ def _matching_links(matching_links, docs_file: Path) -> tuple[list[MatchPair] | 
 # %% ../../../nbs/05ab_benchmark.ipynb #697a3b1d
 def _output_files(out_dir: str | Path, prefix: str, docs_file: Path) -> tuple[Path, dict[str, Path]]:
     "The new benchmark's folder (created) and its five files, refusing a place that would overwrite `docs_file`."
-    out = Path(out_dir).expanduser(); out.mkdir(parents=True, exist_ok=True)
+    out = Path(out_dir).expanduser()
+    out.mkdir(parents=True, exist_ok=True)
     files = {k: out/f'{prefix}_{k}.jsonl' for k in ('docs', 'graph', 'deep', 'multi', 'matching')}
     if files['docs'].resolve() == docs_file.resolve():
         raise InsightkitError(

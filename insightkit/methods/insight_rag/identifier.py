@@ -282,7 +282,8 @@ def ground_insights(found: Sequence[list[dict]], # the identifier's insights per
     for f, q in zip(found, questions):
         grounded = [i for i in f if is_grounded(i['Insight'], q)]
         kept = grounded or rule_based_insights(q)
-        out.append(kept); origin.append('llm' if grounded else 'rules' if kept else 'none')
+        out.append(kept)
+        origin.append('llm' if grounded else 'rules' if kept else 'none')
     return out, origin
 
 # %% ../../../nbs/07_identifier.ipynb #36b64365

@@ -138,7 +138,8 @@ def continuations(self: CachedMiner,
     keys = [MinedCache.key(self.fingerprint, p, settings) for p in prompts]
     found = self.cache.get_many(list(dict.fromkeys(keys)))
     todo = list(dict.fromkeys(p for p, k in zip(prompts, keys) if k not in found))
-    self.stats['hits'] += len(prompts) - sum(k not in found for k in keys); self.stats['misses'] += len(todo)
+    self.stats['hits'] += len(prompts) - sum(k not in found for k in keys)
+    self.stats['misses'] += len(todo)
     if todo:
         if n == 1: mined = self.miner.mine(todo, False, max_new_tokens=self.max_new_tokens)
         else:  # one fragment per call: its samples then follow the miner's seed alone, whatever else is mined

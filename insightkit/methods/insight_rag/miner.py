@@ -60,12 +60,15 @@ def mean_loss(model, seqs: Sequence[Sequence[int]], pad_id: int, batch_tokens: i
     "Token-weighted mean next-token loss of `model` over the items `seqs` (no dropout, no gradients)."
     import torch
     was_training, device = model.training, next(model.parameters()).device
-    model.eval(); total = n = 0
+    model.eval()
+    total = n = 0
     with torch.inference_mode():
         for b in length_grouped_batches([len(s) for s in seqs], batch_tokens):
             batch = {k: v.to(device) for k, v in collate([seqs[i] for i in b], pad_id).items()}
             k = label_tokens(batch)
-            if k: total += float(model(**batch).loss)*k; n += k
+            if k:
+                total += float(model(**batch).loss)*k
+                n += k
     model.train(was_training)
     return total/n if n else float('nan')
 
@@ -174,7 +177,8 @@ def _training_state(config: MinerConfig, texts: list[str], run_dir: Path, resume
     config, device = device_recipe(config, str(accelerator.device)), str(accelerator.device)
     ckpt = checkpoints(run_dir)[-1] if resume and checkpoints(run_dir) else None
     if accelerator.state.deepspeed_plugin is not None: _deepspeed_ready(accelerator, config, ckpt is not None)
-    random.seed(config.seed); torch.manual_seed(config.seed)
+    random.seed(config.seed)
+    torch.manual_seed(config.seed)
     model, tok, amp = _load_model(config, ckpt, device)
     seqs = [s for s in encode_items(tok, texts, config.max_length) if len(s) > 1]
     world = accelerator.num_processes
@@ -203,7 +207,9 @@ def _optimizer_step(t: _Training, step: int) -> tuple:
     batches = [{k: v.to(device) for k, v in b.items()} for b in cpu_batches]
     loss, _ = _step(t.model, batches, t.accelerator, t.amp, counts, t.tokens[step], world)
     if t.config.max_grad_norm: t.accelerator.clip_grad_norm_(t.params, t.config.max_grad_norm)
-    t.optimizer.step(); t.scheduler.step(); t.optimizer.zero_grad(set_to_none=True)
+    t.optimizer.step()
+    t.scheduler.step()
+    t.optimizer.zero_grad(set_to_none=True)
     if world > 1: loss = t.accelerator.reduce(loss.to(device), 'sum')  # the parts add up to the step's mean
     return loss, t.tokens[step]
 
@@ -225,7 +231,8 @@ def _checkpoint(t: _Training, run_dir: Path, done: int, log: _LossLog):
 # %% ../../../nbs/06_miner.ipynb #e9157ee7
 def _run_steps(t: _Training, log: _LossLog, run_dir: Path, callback: Callable[[dict], None] | None = None):
     "Train the plan from step `t.start` on: log the losses, write checkpoints, and show `callback` each step's record."
-    t.model.train(); t0 = time.perf_counter()
+    t.model.train()
+    t0 = time.perf_counter()
     try:
         for step in range(t.start, t.total):
             loss, n_tok = _optimizer_step(t, step)
@@ -261,11 +268,15 @@ def _save_model(result: TrainResult, model, tok, log: _LossLog):
     "Save the trained model (or adapter) with a copy of `miner.json`, and mark the run finished, synced to the disk."
     model_dir = result.model_dir
     shutil.rmtree(model_dir, ignore_errors=True)
-    model.save_pretrained(model_dir); tok.save_pretrained(model_dir)
+    model.save_pretrained(model_dir)
+    tok.save_pretrained(model_dir)
     log.manifest.update(status='finished', global_step=result.total_steps, seconds=result.seconds,
                         model_dir=model_dir.name, result={k: v for k, v in result.to_dict().items() if k != 'config'})
-    (model_dir/'miner.json').write_text(json.dumps(log.manifest, indent=1)); _fsync(model_dir); _fsync(log.path)
-    _write_json(log.manifest_path, log.manifest); _fsync(log.manifest_path)
+    (model_dir/'miner.json').write_text(json.dumps(log.manifest, indent=1))
+    _fsync(model_dir)
+    _fsync(log.path)
+    _write_json(log.manifest_path, log.manifest)
+    _fsync(log.manifest_path)
 
 # %% ../../../nbs/06_miner.ipynb #ae459e6f
 def _train(data, out_dir, config: MinerConfig | None = None, resume: bool = False, info: dict | None = None,

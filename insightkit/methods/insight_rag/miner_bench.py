@@ -74,7 +74,8 @@ def search_miner(data: Corpus | Sequence[str], # corpus or training items (a sub
 def _sync(device: str):
     "Wait for the device to finish its queued work (timing on a GPU needs it)."
     if str(device).startswith('cuda'):
-        import torch; torch.cuda.synchronize()
+        import torch
+        torch.cuda.synchronize()
 
 # %% ../../../nbs/06b_miner_bench.ipynb #15d9e0b0
 def _peak_gib(device: str, reset: bool = False) -> float:
@@ -91,7 +92,8 @@ def _recipes(lengths: list[int], config: MinerConfig, seed: int, padded_length: 
     """The two recipes over items of `lengths`: `{kind: (micro-batches, pad_to)}` for ours (one epoch of the plan) and
     the repository's (shuffled, padded to `padded_length`), and `{kind: micro-batches per optimizer step}`."""
     ours = [b for _, mb in training_plan(lengths, replace(config, max_steps=None, epochs=1)) for b in mb]
-    order = list(range(len(lengths))); random.Random(seed).shuffle(order)
+    order = list(range(len(lengths)))
+    random.Random(seed).shuffle(order)
     padded = [order[i:i + padded_micro_batch] for i in range(0, len(order), padded_micro_batch)]
     per_step = {'ours': 1, 'padded': max(1, padded_batch//padded_micro_batch)}
     return {'ours': (ours, None), 'padded': (padded, padded_length)}, per_step
@@ -127,15 +129,20 @@ def run(self: _Bench, kind: str, k: int) -> tuple[int, int, int]:
     _step(self.model, [{key: v.to(self.device) for key, v in cpu.items()}], None, self.amp, [n])
     if (k + 1) % self.per_step[kind] == 0:
         if self.max_grad_norm: torch.nn.utils.clip_grad_norm_(self.params, self.max_grad_norm)
-        self.optimizer.step(); self.optimizer.zero_grad(set_to_none=True)
+        self.optimizer.step()
+        self.optimizer.zero_grad(set_to_none=True)
     return n, int(cpu['attention_mask'].sum()), cpu['input_ids'].numel()
 
 # %% ../../../nbs/06b_miner_bench.ipynb #21fcd2ae
 @patch
 def record(self: _Bench, kind: str, counts: tuple[int, int, int], dt: float = 0.0):
     "Count one micro-batch of recipe `kind`: its token `counts` (as `run` returns them) and the `dt` seconds it took."
-    s = self.stats[kind]; s['seconds'] += dt; s['micro'] += 1
-    s['predicted'] += counts[0]; s['useful'] += counts[1]; s['positions'] += counts[2]
+    s = self.stats[kind]
+    s['seconds'] += dt
+    s['micro'] += 1
+    s['predicted'] += counts[0]
+    s['useful'] += counts[1]
+    s['positions'] += counts[2]
 
 # %% ../../../nbs/06b_miner_bench.ipynb #ddb70643
 def _alternate(b: _Bench, steps: int) -> dict:
@@ -146,7 +153,9 @@ def _alternate(b: _Bench, steps: int) -> dict:
     bar = progress(total=n, desc='bench: padded micro-batches', unit='batch')
     while b.stats['padded']['micro'] < n:
         kind = 'ours' if b.stats['ours']['seconds'] <= b.stats['padded']['seconds'] else 'padded'
-        t = time.perf_counter(); c = b.run(kind, b.stats[kind]['micro']); b.record(kind, c, time.perf_counter() - t)
+        t = time.perf_counter()
+        c = b.run(kind, b.stats[kind]['micro'])
+        b.record(kind, c, time.perf_counter() - t)
         if kind == 'padded': bar.update(1)
     bar.close()
     return {'peak_gib': _peak_gib(b.device)}
@@ -157,11 +166,14 @@ def _timed(b: _Bench, seconds: float, warmup: int) -> dict:
     peaks = {}
     for kind in b.recipes:
         for k in range(warmup*b.per_step[kind]): b.run(kind, k)
-        _sync(b.device); _peak_gib(b.device, reset=True)
+        _sync(b.device)
+        _peak_gib(b.device, reset=True)
         t0, k = time.perf_counter(), 0
         while time.perf_counter() - t0 < seconds or k % b.per_step[kind]:
-            b.record(kind, b.run(kind, warmup*b.per_step[kind] + k)); k += 1
-        _sync(b.device); b.stats[kind]['seconds'] = time.perf_counter() - t0
+            b.record(kind, b.run(kind, warmup*b.per_step[kind] + k))
+            k += 1
+        _sync(b.device)
+        b.stats[kind]['seconds'] = time.perf_counter() - t0
         peaks[f'{kind}_peak_gib'] = _peak_gib(b.device)
     return peaks
 
@@ -202,7 +214,8 @@ def bench_miner(data: str | Path | None = None, # data folder (default: as `reso
     config = device_recipe(config, device)
     if seconds is None and device.startswith('cuda'): seconds = 30.0
     texts = build_training_items(Corpus(data, prefix), lowercase=config.lowercase, seed=seed)[:n_items]
-    model, tok, amp = _load_model(config, None, device); model.train()
+    model, tok, amp = _load_model(config, None, device)
+    model.train()
     params = [p for p in model.parameters() if p.requires_grad]
     seqs = encode_items(tok, texts, config.max_length)
     lengths = [len(s) for s in seqs]

@@ -95,7 +95,8 @@ def length_grouped_batches(lengths: Sequence[int], # tokens of each item
     """Item indices grouped into batches of similar length within a padded-token budget, in an order shuffled by `seed`
     and `epoch`."""
     rng = random.Random(f'{seed}:{epoch}')
-    order = list(range(len(lengths))); rng.shuffle(order)
+    order = list(range(len(lengths)))
+    rng.shuffle(order)
     batches = []
     for start in range(0, len(order), bucket_size):
         current, longest = [], 0
@@ -103,8 +104,10 @@ def length_grouped_batches(lengths: Sequence[int], # tokens of each item
             n = lengths[i]
             if current and (max(longest, n)*(len(current) + 1) > batch_tokens
                             or (max_items and len(current) >= max_items)):
-                batches.append(current); current, longest = [], 0
-            current.append(i); longest = max(longest, n)
+                batches.append(current)
+                current, longest = [], 0
+            current.append(i)
+            longest = max(longest, n)
         if current: batches.append(current)
     rng.shuffle(batches)
     return batches
@@ -129,7 +132,8 @@ def collate(seqs: Sequence[Sequence[int]], # token ids of the items of one batch
     mask = torch.zeros_like(ids)
     for row, s in enumerate(seqs):
         s = list(s)[:width]
-        ids[row, :len(s)] = torch.tensor(s, dtype=torch.long); mask[row, :len(s)] = 1
+        ids[row, :len(s)] = torch.tensor(s, dtype=torch.long)
+        mask[row, :len(s)] = 1
     positions = torch.arange(width).expand(len(seqs), width).clone()
     return {'input_ids': ids, 'attention_mask': mask, 'position_ids': positions,
             'labels': ids.masked_fill(mask == 0, -100)}
@@ -158,5 +162,6 @@ def tiny_causal_lm(folder: str | Path, # where to save it
                       num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=2048,
                       tie_word_embeddings=True,
                       bos_token_id=tok.bos_token_id, eos_token_id=tok.eos_token_id, pad_token_id=pad)
-    LlamaForCausalLM(cfg).save_pretrained(folder); tok.save_pretrained(folder)
+    LlamaForCausalLM(cfg).save_pretrained(folder)
+    tok.save_pretrained(folder)
     return folder

@@ -56,7 +56,8 @@ def freeze_products(model, dtype) -> int:
         if isinstance(m, torch.nn.Linear) and not m.weight.requires_grad:
             m.low_w = m.weight.detach().to(dtype)
             m.low_b = None if m.bias is None else m.bias.detach().to(dtype)
-            m.forward = types.MethodType(low, m); n += 1
+            m.forward = types.MethodType(low, m)
+            n += 1
     return n
 
 # %% ../../../nbs/05c_miner_model.ipynb #4ca0d050
@@ -82,7 +83,8 @@ def load_base_model(spec: str, # model name, folder, .gguf file or hub id
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
     if os.environ.get('INSIGHTKIT_PROGRESS') == '0':
-        from transformers.utils import logging as hf_logging; hf_logging.disable_progress_bar()
+        from transformers.utils import logging as hf_logging
+        hf_logging.disable_progress_bar()
     folder = base_model_folder(spec) if not Path(str(spec)).is_dir() else Path(spec)
     device = pick_device(device)
     set_torch_threads()
@@ -118,7 +120,9 @@ def add_adapter(model, config: MinerConfig,
     from peft import LoraConfig, get_peft_model, prepare_model_for_kbit_training
     if config.method == 'qlora':
         model = prepare_model_for_kbit_training(model, use_gradient_checkpointing=config.gradient_checkpointing)
-    elif config.gradient_checkpointing: model.gradient_checkpointing_enable(); model.enable_input_require_grads()
+    elif config.gradient_checkpointing:
+        model.gradient_checkpointing_enable()
+        model.enable_input_require_grads()
     lora = LoraConfig(r=config.r, lora_alpha=config.alpha, lora_dropout=config.dropout,
                       target_modules=config.target_modules,
                       task_type='CAUSAL_LM')

@@ -54,7 +54,8 @@ def _rng_state() -> dict:
 def _set_rng_state(state: dict):
     import numpy as np, torch
     kind, keys, pos, has_gauss, gauss = state['numpy']
-    random.setstate(state['python']); np.random.set_state((kind, keys.numpy().astype(np.uint32), pos, has_gauss, gauss))
+    random.setstate(state['python'])
+    np.random.set_state((kind, keys.numpy().astype(np.uint32), pos, has_gauss, gauss))
     torch.set_rng_state(state['torch'])
     if 'cuda' in state and torch.cuda.is_available(): torch.cuda.set_rng_state_all(state['cuda'])
 
@@ -78,11 +79,14 @@ def _save_checkpoint(run_dir: Path, step: int, model, tok, optimizer, scheduler,
     final = Path(run_dir)/'checkpoints'/f'step-{step:07d}'
     tmp = final.with_name(final.name + '.tmp')
     shutil.rmtree(tmp, ignore_errors=True)
-    model.save_pretrained(tmp/'model'); tok.save_pretrained(tmp/'model')
+    model.save_pretrained(tmp/'model')
+    tok.save_pretrained(tmp/'model')
     torch.save({'optimizer': optimizer.state_dict(), 'scheduler': scheduler.state_dict(), 'step': step,
                 'rng': _rng_state()}, tmp/'state.pt')
     _fsync(tmp)  # durable before it is renamed into place
-    shutil.rmtree(final, ignore_errors=True); os.replace(tmp, final); _fsync(final.parent)
+    shutil.rmtree(final, ignore_errors=True)
+    os.replace(tmp, final)
+    _fsync(final.parent)
     for old in checkpoints(run_dir)[:-keep] if keep > 0 else []: shutil.rmtree(old, ignore_errors=True)
 
 # %% ../../../nbs/05e_miner_runs.ipynb #543c8af8
@@ -105,7 +109,8 @@ def _load_checkpoint(ckpt: Path, model, optimizer, scheduler, method: str) -> in
         from safetensors.torch import load_file
         set_peft_model_state_dict(model, load_file(ckpt/'model'/'adapter_model.safetensors'))
     state = load_state(ckpt/'state.pt')
-    optimizer.load_state_dict(state['optimizer']); scheduler.load_state_dict(state['scheduler'])
+    optimizer.load_state_dict(state['optimizer'])
+    scheduler.load_state_dict(state['scheduler'])
     _set_rng_state(state['rng'])
     return state['step']
 
@@ -140,7 +145,9 @@ def _unfinished(run_dir: Path, old: dict) -> str:
 # %% ../../../nbs/05e_miner_runs.ipynb #91c002f9
 def _write_json(path: Path, obj: dict):
     "Write JSON atomically (a temporary file renamed into place), without waiting for the disk."
-    tmp = path.with_name(path.name + '.tmp'); tmp.write_text(json.dumps(obj, indent=1)); os.replace(tmp, path)
+    tmp = path.with_name(path.name + '.tmp')
+    tmp.write_text(json.dumps(obj, indent=1))
+    os.replace(tmp, path)
 
 # %% ../../../nbs/05e_miner_runs.ipynb #629cc53f
 def _check_run(run_dir: Path, old: dict, config: MinerConfig, items_sha: str):
@@ -212,7 +219,9 @@ class _LossLog:
         self.path, self.manifest_path = run_dir/'loss.jsonl', run_dir/'miner.json'
         self.manifest, self.main, self.pending, start = manifest, main, [], manifest['global_step']
         self.log = [r for _, r in read_jsonl(self.path) if r['step'] <= start] if resume and self.path.exists() else []
-        if main: write_jsonl(self.path, self.log); _write_json(self.manifest_path, manifest)
+        if main:
+            write_jsonl(self.path, self.log)
+            _write_json(self.manifest_path, manifest)
         self.steps = [r for r in self.log if r['kind'] == 'step']
         self.seconds0 = self.steps[-1]['seconds'] if self.steps else 0.0  # a resumed run's clock goes on
         self.bar = (progress(total=manifest['total_steps'], initial=start, desc='training miner', unit='step')
@@ -229,11 +238,14 @@ def flush(self: _LossLog) -> list[dict]:
     for p, loss in zip(self.pending, losses):
         rec = {'kind': 'step', 'step': p['step'], 'epoch': p['epoch'], 'loss': round(loss, 6), 'lr': p['lr'],
                'tokens': int(p['tokens']), 'seconds': p['seconds']}
-        self.steps.append(rec); records.append(rec)
+        self.steps.append(rec)
+        records.append(rec)
         if p['epoch_end']: records.append(_epoch_record(self.steps, p['step'], p['epoch']))
-    self.pending.clear(); self.log.extend(records)
+    self.pending.clear()
+    self.log.extend(records)
     if self.main:  # no fsync: checkpoints sync it
-        self.file.write(''.join(json.dumps(r) + '\n' for r in records)); self.file.flush()
+        self.file.write(''.join(json.dumps(r) + '\n' for r in records))
+        self.file.flush()
         _write_json(self.manifest_path, {**self.manifest, 'global_step': records[-1]['step']})
     self.bar.set_postfix(loss=f"{self.steps[-1]['loss']:.3f}", epoch=self.steps[-1]['epoch'])
     return [r for r in records if r['kind'] == 'step']

@@ -38,7 +38,9 @@ def chat_each(llm, # an `LLM` (or any object with `chat_batch(conversations, sch
              ) -> list:
     "One result per conversation: its `Reply` (with checked `data`) or the `OutputValidationError` that stopped it."
     from insightkit.generation.llm import chat_or_failures
-    def checked(r): check_reply_data(r.data, schema); return r
+    def checked(r):
+        check_reply_data(r.data, schema)
+        return r
     out: list = []
     with progress(total=len(conversations), desc=desc) as bar:
         for start in range(0, len(conversations), batch_size):
@@ -52,8 +54,11 @@ def usage_totals(results: Iterable) -> dict:
     "Calls, cached calls and tokens over the replies among `results` (errors are counted as failed)."
     tot = Counter()
     for r in results:
-        if isinstance(r, Exception): tot['failed'] += 1; continue
-        tot['calls'] += 1; tot['cached'] += int(bool(getattr(r, 'cached', False)))
+        if isinstance(r, Exception):
+            tot['failed'] += 1
+            continue
+        tot['calls'] += 1
+        tot['cached'] += int(bool(getattr(r, 'cached', False)))
         for k in ('prompt_tokens', 'completion_tokens'): tot[k] += int((r.usage or {}).get(k, 0))
     return {k: tot[k] for k in ('calls', 'cached', 'failed', 'prompt_tokens', 'completion_tokens')}
 
@@ -170,7 +175,9 @@ def add_questions(items: Sequence[DeepItem | MultiItem], # candidates; their `qu
     for it, r in zip(items, results):
         if r is None: problem, q = 'llm off', None
         elif isinstance(r, Exception): problem, q = 'invalid reply', None
-        else: q = r.data['question'].strip(); problem = question_problem(q, it.sub, it.golds)
+        else:
+            q = r.data['question'].strip()
+            problem = question_problem(q, it.sub, it.golds)
         if problem is None: it.question, it.extra['source'] = q, 'llm'
         else:
             it.question, it.extra['source'] = template_question(it.sub, it.rel, isinstance(it, MultiItem)), 'template'

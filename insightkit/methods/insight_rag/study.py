@@ -88,7 +88,8 @@ def plot_k_curves(df, # a `grid_frame`
     ax.set(xscale='log', xticks=ks, xticklabels=[str(k) for k in ks], xlabel='k',
            ylabel=SCORE_LABELS.get(metric, metric),
            title=title, ylim=(0, max(0.05, min(1.0, top*1.15))))
-    ax.minorticks_off(); ax.legend(fontsize=7)
+    ax.minorticks_off()
+    ax.legend(fontsize=7)
 
 # %% ../../../nbs/07c_study.ipynb #66e8bdfa
 def cell_label(method: str, k) -> str:

@@ -26,7 +26,9 @@ def doc_texts(docs) -> dict:
     for d in docs:
         if isinstance(d, Doc): out[d.id] = d.text
         elif isinstance(d, dict): out[d['id']] = d['document']
-        else: i, t = d; out[i] = t
+        else:
+            i, t = d
+            out[i] = t
     return out
 
 # %% ../../../nbs/05a_triples.ipynb #34af6430
@@ -174,7 +176,10 @@ def filter_triples(triples: Iterable[Triple], # extracted (or loaded) triples
         else:
             key = triple_key(t, normalise)
             if key in seen: rule = 'duplicate'
-            else: seen.add(key); kept.append(t); continue
+            else:
+                seen.add(key)
+                kept.append(t)
+                continue
         removed[rule] += 1
     settings = {'normalise': normalise, 'drop_generic': drop_generic, 'max_obj_words': max_obj_words,
                 'require_in_doc': require_in_doc, 'drop_verbless': drop_verbless}

@@ -127,10 +127,13 @@ def answer(self: InsightRagVariant, items: Sequence[Item], prepared: CachedMiner
     inputs = [pair_texts(it, store) for it in items] if matching else [it.question for it in items]
     found, usage, facts = self.identify(inputs, 'matching' if matching else 'qa')
     for t, f, u, fact in zip(traces, found, usage, facts):
-        t.stage('insights', f); t.stage('insights_from', fact.pop('insights_from'))
-        t.usage = add_usage(t.usage, u); t.meta.update(fact)
+        t.stage('insights', f)
+        t.stage('insights_from', fact.pop('insights_from'))
+        t.usage = add_usage(t.usage, u)
+        t.meta.update(fact)
         if prepared is not None: t.meta['miner'] = prepared.fingerprint
     passages = mined_passages(prepared, found, self.settings.k)
     for t, ps in zip(traces, passages):
-        t.stage('mined', [x for _, x in ps]); t.context_from_documents = False  # the miner's text, not a document
+        t.stage('mined', [x for _, x in ps])
+        t.context_from_documents = False  # the miner's text, not a document
     return self.generate_matching(traces, passages, store) if matching else self.generate(traces, passages, task)

@@ -73,8 +73,12 @@ class AdvancedInsights(_Baseline):
         for t in traces:
             cl = prepared[_collection(t.item)]
             try: nb = neighbourhood(cl, t.item.question, t.item.meta.get('answer') or '', self.settings)
-            except InsightkitError as e: t.meta['error'] = str(e); t.stage('insights', []); continue
-            ok.append(t); places.append((cl, nb))
+            except InsightkitError as e:
+                t.meta['error'] = str(e)
+                t.stage('insights', [])
+                continue
+            ok.append(t)
+            places.append((cl, nb))
         picks = getattr(self, f'pick_{self.settings.strategy}')(ok, places)
         passages, extra = [], []
         for t, (cl, nb), idx in zip(ok, places, picks):
@@ -96,8 +100,11 @@ def ask_queries(self: AdvancedInsights, traces, convs) -> list[list[str]]:
     out = []
     for t, r in zip(traces, got):
         if isinstance(r, Exception) or not isinstance(r.data, dict):
-            t.meta['query_failures'] = t.meta.get('query_failures', 0) + 1; out.append([])
-        else: t.spend(r); out.append([q.strip() for q in r.data['queries'] if q.strip()])
+            t.meta['query_failures'] = t.meta.get('query_failures', 0) + 1
+            out.append([])
+        else:
+            t.spend(r)
+            out.append([q.strip() for q in r.data['queries'] if q.strip()])
     return out
 
 # %% ../../../nbs/09e_advanced.ipynb #e7d52c51
@@ -108,7 +115,8 @@ def pick_rewrite(self: AdvancedInsights, traces, places) -> list[list[int]]:
              for t in traces]
     out = []
     for t, (cl, nb), qs in zip(traces, places, self.ask_queries(traces, convs)):
-        qs = t.stage('queries', [t.item.question, *qs]); m = len(nb['chunks'])
+        qs = t.stage('queries', [t.item.question, *qs])
+        m = len(nb['chunks'])
         out.append(interleave(ranked(cl.vecs, qs, m), m))
     return out
 
@@ -121,7 +129,8 @@ def pick_hyde(self: AdvancedInsights, traces, places) -> list[list[int]]:
     out = []
     for t, (cl, nb), r in zip(traces, places, chat_or_failures(llm, convs, max_tokens=s.passage_tokens, temperature=0.0,
                                                        seed=s.seed)):
-        t.spend(r); hypo = t.stage('hypothesis', (r.text or '').strip())
+        t.spend(r)
+        hypo = t.stage('hypothesis', (r.text or '').strip())
         q = t.stage('queries', [f'{t.item.question}\n{hypo}' if hypo else t.item.question])
         out.append(ranked(cl.vecs, q, len(nb['chunks']))[0])
     return out

@@ -53,7 +53,9 @@ def _centroids(x: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, np.ndarra
 # %% ../../../nbs/09a_clusters.ipynb #1b545660
 def _bic(x: np.ndarray, labels: np.ndarray) -> float:
     "BIC of spherical Gaussians with one shared variance (Pelleg & Moore's X-Means criterion)."
-    n, d = x.shape; ks = np.unique(labels); k = len(ks)
+    n, d = x.shape
+    ks = np.unique(labels)
+    k = len(ks)
     if n <= k: return -np.inf
     var = sum(((x[labels == c] - x[labels == c].mean(0))**2).sum() for c in ks)/(d*(n - k))
     var = max(var, 1e-12)
@@ -71,7 +73,8 @@ def _split_until(x, labels, seed, cap, should_split) -> np.ndarray:
             if len(idx) < 4 or len(np.unique(labels)) >= cap: continue
             child = _kmeans(x[idx], 2, seed, n_init=3)
             if len(np.unique(child)) == 2 and should_split(x[idx], child):
-                labels[idx[child == 1]] = labels.max() + 1; changed = True
+                labels[idx[child == 1]] = labels.max() + 1
+                changed = True
     return labels
 
 # %% ../../../nbs/09a_clusters.ipynb #f6253f11
@@ -83,7 +86,8 @@ def _gaussian(p: np.ndarray, child: np.ndarray) -> bool:
     if proj.std() == 0: return True
     import warnings
     with warnings.catch_warnings():  # scipy announces a change of anderson's defaults; the statistic is the same
-        warnings.simplefilter('ignore'); r = anderson((proj - proj.mean())/proj.std())
+        warnings.simplefilter('ignore')
+        r = anderson((proj - proj.mean())/proj.std())
     return r.statistic <= r.critical_values[list(r.significance_level).index(10.0)]
 
 # %% ../../../nbs/09a_clusters.ipynb #26e60e7b
@@ -116,12 +120,15 @@ def centroid_graph(c: np.ndarray, # (k, d) unit centroids
                    degree: int = 3, # edges from each centroid to its nearest others
                   ) -> list[set[int]]:
     "Neighbours of each centroid: its `degree` nearest by cosine distance, made symmetric."
-    k = len(c); adj = [set() for _ in range(k)]
+    k = len(c)
+    adj = [set() for _ in range(k)]
     if k < 2: return adj
     d = 1 - c @ c.T
     np.fill_diagonal(d, np.inf)
     for i in range(k):
-        for j in np.argsort(d[i], kind='stable')[:min(degree, k - 1)]: adj[i].add(int(j)); adj[int(j)].add(i)
+        for j in np.argsort(d[i], kind='stable')[:min(degree, k - 1)]:
+            adj[i].add(int(j))
+            adj[int(j)].add(i)
     return adj
 
 # %% ../../../nbs/09a_clusters.ipynb #3c6aff4c
@@ -132,7 +139,9 @@ def hops_from(adj: Sequence[set[int]], start: set[int], max_hops: int) -> dict[i
         u = q.popleft()
         if seen[u] == max_hops: continue
         for v in sorted(adj[u]):
-            if v not in seen: seen[v] = seen[u] + 1; q.append(v)
+            if v not in seen:
+                seen[v] = seen[u] + 1
+                q.append(v)
     return seen
 
 # %% ../../../nbs/09a_clusters.ipynb #bd155506

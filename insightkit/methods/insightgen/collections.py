@@ -106,7 +106,8 @@ def grow_collections(vecs: np.ndarray, # (n, d) unit vectors of the abstracts
         sims = np.where(free, vecs @ vecs[s], -np.inf)
         members = [int(i) for i in np.argsort(-sims, kind='stable')[:sizes[j]]]
         free[members] = False
-        c = vecs[members].mean(0); centres.append(c/np.linalg.norm(c))
+        c = vecs[members].mean(0)
+        centres.append(c/np.linalg.norm(c))
         out[j] = members
     return [out[j] for j in range(len(sizes))]
 
@@ -159,7 +160,9 @@ CLOSED_STARTS = ('is', 'are', 'do', 'does', 'did', 'can', 'could', 'was', 'were'
 # %% ../../../nbs/09_collections.ipynb #5dbd558d
 def filter_reason(q: str, min_words: int = 15, max_words: int = 35) -> str | None:
     "Why `q` is not one open-ended question of `min_words`..`max_words` words without numbers (None: it is)."
-    q = q.strip(); n = len(q.split()); low = q.lower()
+    q = q.strip()
+    n = len(q.split())
+    low = q.lower()
     if n < min_words: return 'too short'
     if n > max_words: return 'too long'
     if not q.endswith('?') or q.count('?') != 1: return 'not one question'
@@ -249,10 +252,16 @@ def ask_questions(cols: dict[str, list[str]], # collection -> its document ids
                 counts['candidates'] += 1
                 key, why = q.lower(), filter_reason(q, s.min_words, s.max_words)
                 why = 'repeat' if key in seen else why
-                if why: counts['rejected'][why] = counts['rejected'].get(why, 0) + 1; continue
-                seen.add(key); counts['open'] += 1; got.append((q, ids, 'questioner'))
+                if why:
+                    counts['rejected'][why] = counts['rejected'].get(why, 0) + 1
+                    continue
+                seen.add(key)
+                counts['open'] += 1
+                got.append((q, ids, 'questioner'))
         if not got and (t := template_question((labels or {}).get(cid, []), n)) and t.lower() not in seen:
-            seen.add(t.lower()); counts['templates'] += 1; got.append((t, ids, 'template'))
+            seen.add(t.lower())
+            counts['templates'] += 1
+            got.append((t, ids, 'template'))
         picked[cid] += got
     kept = [(cid, q, ids, o) for cid in cols for q, ids, o in picked[cid][:s.questions]]
     convs = [[{'role': 'user', 'content': ANSWER_PROMPT.format(docs=shown(ids), question=q)}]
@@ -308,7 +317,8 @@ def build_collections(docs_file: str | Path, # an AAN_docs.jsonl ({"id", "docume
     ids, texts = [], []
     for n, r in read_json_lines(docs_file):
         w = f'{docs_file}:{n}'
-        ids.append(str(need(r, 'id', (str, int), w))); texts.append(need(r, 'document', str, w))
+        ids.append(str(need(r, 'id', (str, int), w)))
+        texts.append(need(r, 'document', str, w))
     groups = grow_collections(embedder.embed(texts), collection_sizes(s), s.seed)
     labels = key_phrases(texts, groups, s.n_phrases)
     slug = lambda j: '-' + re.sub(r'[^a-z0-9]+', '-', labels[j][0].lower()).strip('-') if labels[j] else ''
@@ -317,7 +327,8 @@ def build_collections(docs_file: str | Path, # an AAN_docs.jsonl ({"id", "docume
     cols = {names[j]: [ids[i] for i in g] for j, g in enumerate(groups)}
     qs, counts = ask_questions(cols, dict(zip(ids, texts)), s, llm, embedder, dict(zip(names, labels)))
     tmp = tmp_beside(folder)
-    shutil.rmtree(tmp, ignore_errors=True); tmp.mkdir(parents=True)
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
     with open(tmp/FILES[0], 'w') as f:
         for j, cid in enumerate(names):
             f.write(json.dumps({'id': cid, 'split': 'dev' if j == dev else 'test', 'label': labels[j]}) + '\n')
@@ -329,5 +340,6 @@ def build_collections(docs_file: str | Path, # an AAN_docs.jsonl ({"id", "docume
     (tmp/'build.json').write_text(json.dumps({'settings': asdict(s), 'counts': counts,
                                               'sizes': [len(g) for g in groups],
                                               'source': str(docs_file)}, indent=2))
-    shutil.rmtree(folder, ignore_errors=True); os.replace(tmp, folder)
+    shutil.rmtree(folder, ignore_errors=True)
+    os.replace(tmp, folder)
     return folder

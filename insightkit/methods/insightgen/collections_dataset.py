@@ -80,7 +80,8 @@ def question_report(self: AanCollections) -> dict:
     "How many questions the questioner wrote and how many are template fallbacks; the build's filter counts."
     origins = {}
     for _, r in read_json_lines(self.folder/FILES[2]):
-        o = r.get('origin', 'given'); origins[o] = origins.get(o, 0) + 1
+        o = r.get('origin', 'given')
+        origins[o] = origins.get(o, 0) + 1
     b = self.folder/'build.json'
     build = json.loads(b.read_text()).get('counts', {}) if b.exists() else {}
     return {'question_origins': origins, 'question_filter': {k: build[k] for k in

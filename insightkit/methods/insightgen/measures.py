@@ -21,7 +21,9 @@ def text_measures(q: np.ndarray, # the question's unit vector
     if len(x) == 0: return {}
     overlap = float((x @ answer.T).max(axis=1).mean()) if len(answer) else math.nan
     if len(x) > 1:
-        s = x @ x.T; iu = np.triu_indices(len(x), 1); div = float((1 - s[iu]).mean())
+        s = x @ x.T
+        iu = np.triu_indices(len(x), 1)
+        div = float((1 - s[iu]).mean())
     else: div = math.nan
     out = {'relevance': float((x @ q).mean()), 'answer_overlap': overlap, 'novelty': 1 - overlap, 'diversity': div,
            'count': float(len(x))}

@@ -168,7 +168,8 @@ def write_insights(self: InsightsBase, traces: Sequence[Trace], passages: Sequen
                  for t, a in zip(traces, ans)]
         got = chat_or_failures(llm, convs, max_tokens=s.intent_tokens, temperature=0.0, seed=s.seed)
         for i, (t, r) in enumerate(zip(traces, got)):
-            t.spend(r); intents[i] = t.stage('intent', (r.text or '').strip())
+            t.spend(r)
+            intents[i] = t.stage('intent', (r.text or '').strip())
     convs = []
     for t, ps, a, it in zip(traces, passages, ans, intents):
         texts = fit_passages([x for _, x in ps], s.context_tokens, llm)
@@ -182,13 +183,15 @@ def write_insights(self: InsightsBase, traces: Sequence[Trace], passages: Sequen
         ins = []
         try:
             if isinstance(r, Exception): raise r
-            t.spend(r); t.meta['cached'] = bool(r.cached)
+            t.spend(r)
+            t.meta['cached'] = bool(r.cached)
             ins = check_insights(r.data, s.max_insights)
         except Exception as e:
             from insightkit.generation.base import OutputValidationError
             if not isinstance(e, OutputValidationError): raise
             t.meta['error'] = f'insights: {e}'
-        t.stage('insights', ins); t.answer = t.stage('answer', render_insights(ins))
+        t.stage('insights', ins)
+        t.answer = t.stage('answer', render_insights(ins))
         t.meta['scores'] = item_measures(embedder(), t.item.question, x['answer_chunks'], t.context_ids, t.contexts,
                                          [f"{i['hook']}. {i['body']}" for i in ins], x.get('cluster_of'))
     return list(traces)
@@ -210,11 +213,15 @@ class InsightGenVariant(InsightsBase):
         for t in traces:
             cl = prepared[_collection(t.item)]
             try: nb = neighbourhood(cl, t.item.question, t.item.meta.get('answer') or '', self.settings)
-            except InsightkitError as e: t.meta['error'] = str(e); t.stage('insights', []); continue
+            except InsightkitError as e:
+                t.meta['error'] = str(e)
+                t.stage('insights', [])
+                continue
             t.stage('clusters', {'answer': nb['answer'], 'related': nb['related'], 'hops': nb['hops'],
                                  'n_clusters': cl.n_clusters})
             ids = t.stage('chunks', [cl.chunk_ids[i] for i in nb['chunks']])
-            ok.append(t); passages.append([(i, cl.chunk_texts[j]) for i, j in zip(ids, nb['chunks'])])
+            ok.append(t)
+            passages.append([(i, cl.chunk_texts[j]) for i, j in zip(ids, nb['chunks'])])
             extra.append({'answer_chunks': nb['answer_chunks'], 'cluster_of': _cluster_of(cl)})
         self.write_insights(ok, passages, extra)
         return traces
@@ -251,12 +258,17 @@ class DirectInsights(_Baseline):
         traces, ok, passages, extra = [Trace(it) for it in items], [], [], []
         for t in traces:
             chunks = answer_chunks(t.item.meta.get('answer') or '', self.settings.chunk_tokens)
-            if not chunks: t.meta['error'] = 'the item has an empty answer'; t.stage('insights', []); continue
+            if not chunks:
+                t.meta['error'] = 'the item has an empty answer'
+                t.stage('insights', [])
+                continue
             docs = collection_docs(store, _collection(t.item))
             shown = [docs[i] for i in direct_sample(len(docs), self.settings.context_tokens, self.settings.doc_share,
                                                     self.settings.seed)]
             t.stage('documents', {'shown': len(shown), 'collection': len(docs)})
-            ok.append(t); extra.append({'answer_chunks': chunks}); passages.append(shown)
+            ok.append(t)
+            extra.append({'answer_chunks': chunks})
+            passages.append(shown)
         self.write_insights(ok, passages, extra)
         return traces
 
@@ -278,13 +290,17 @@ class FaissInsights(_Baseline):
         for t in traces:
             cl, a = prepared[_collection(t.item)], t.item.meta.get('answer') or ''
             try: nb = neighbourhood(cl, t.item.question, a, self.settings)
-            except InsightkitError as e: t.meta['error'] = str(e); t.stage('insights', []); continue
+            except InsightkitError as e:
+                t.meta['error'] = str(e)
+                t.stage('insights', [])
+                continue
             if id(cl) not in _INDEX: _INDEX[id(cl)] = build_faiss_index(cl.vecs)
             q = t.item.question + ('\n' + a if self.settings.query == 'question+answer' else '')
             scores, idx = _INDEX[id(cl)].search(embedder().embed([q], progress=False), len(nb['chunks']))
             t.stage('clusters', {'m': len(nb['chunks'])})
             ids = t.stage('chunks', [cl.chunk_ids[i] for i in idx[0] if i >= 0])
-            ok.append(t); passages.append([(i, cl.chunk_texts[j]) for i, j in zip(ids, idx[0])])
+            ok.append(t)
+            passages.append([(i, cl.chunk_texts[j]) for i, j in zip(ids, idx[0])])
             extra.append({'answer_chunks': nb['answer_chunks'], 'cluster_of': _cluster_of(cl)})
         self.write_insights(ok, passages, extra)
         return traces

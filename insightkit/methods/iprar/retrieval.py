@@ -108,7 +108,9 @@ class KeywordIndex:
         self.ids = [str(i) for i, _ in blocks]
         texts = [' '.join(t.lower().split()) for _, t in blocks]
         self.starts, pos = [], 0
-        for t in texts: self.starts.append(pos); pos += len(t) + 1
+        for t in texts:
+            self.starts.append(pos)
+            pos += len(t) + 1
         self.text = '\n'.join(texts)
 
     def match(self, terms: dict[str, list[str]]) -> dict[str, set[str]]:
@@ -143,7 +145,9 @@ def keyword_route(matches: dict[str, set[str]], # block id -> key terms it match
     for term in terms:
         blocks = sorted((b for b, ts in matches.items() if term in ts),
                         key=lambda b: (-len(matches[b]), rank.get(b, 0)))
-        if not blocks: unmatched.append(term); continue
+        if not blocks:
+            unmatched.append(term)
+            continue
         picked = blocks[:per_term]
         rest = sorted((b for b in blocks if b not in picked), key=lambda b: (len(matches[b]), rank.get(b, 0)))
         chosen += picked + rest[:max(0, per_term_fill - len(picked))]

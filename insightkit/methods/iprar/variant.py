@@ -96,8 +96,12 @@ def analyse(self: IPRARVariant, traces: Sequence[Trace]) -> list[dict | None]:
     replies, out = chat_or_failures(llm, msgs, skip_broken=True, **ask), []
     for t, r in zip(traces, replies):
         if isinstance(r, Exception):
-            t.meta['error'] = f'analysis: {r}'[:300]; t.stage('analysis', None); out.append(None); continue
-        t.spend(r); a = parse_analysis(r.data)
+            t.meta['error'] = f'analysis: {r}'[:300]
+            t.stage('analysis', None)
+            out.append(None)
+            continue
+        t.spend(r)
+        a = parse_analysis(r.data)
         out.append(t.stage('analysis', a))
     return out
 
@@ -121,12 +125,15 @@ def judge_relevance(self: IPRARVariant, traces: Sequence[Trace], ranked: Sequenc
                 for i, b in asks]
         replies = llm.chat_batch(msgs, schema=RELEVANCE_SCHEMA, max_tokens=12, temperature=0.0, seed=s.seed)
         for (i, b), r in zip(asks, replies):
-            traces[i].spend(r); ok = parse_verdict(r)
+            traces[i].spend(r)
+            ok = parse_verdict(r)
             verdicts[i].append({'id': b['id'], 'relevant': ok})
             if ok: kept[i].append(b)
     for t, k, v, bl in zip(traces, kept, verdicts, ranked):
         t.stage('relevance', v)
-        if not k and bl: t.meta['problems']['no_relevant'] = 1; k[:] = bl[:s.keep]
+        if not k and bl:
+            t.meta['problems']['no_relevant'] = 1
+            k[:] = bl[:s.keep]
     return kept
 
 # %% ../../../nbs/11a_iprar.ipynb #19702466
@@ -143,7 +150,8 @@ def answer_blocks(self: IPRARVariant, traces: Sequence[Trace], kept: Sequence[li
     scores = llm.chat_batch(msgs, schema=SUPPORT_SCHEMA, max_tokens=12, temperature=0.0, seed=s.seed) if msgs else []
     out = [[] for _ in traces]
     for (i, b, _), a, sc in zip(pairs, answers, scores):
-        traces[i].spend(a); traces[i].spend(sc)
+        traces[i].spend(a)
+        traces[i].spend(sc)
         out[i].append({'id': b['id'], 'answer': (a.text or '').strip(), 'support': parse_support(sc),
                        'text': b['text']})
     for t, o in zip(traces, out):
@@ -169,7 +177,9 @@ def integrate(self: IPRARVariant, traces: Sequence[Trace], scored: Sequence[list
                       'content': t.stage('prompt',
                                          INTEGRATE_PROMPT.format(answers=answers, question=t.item.question))}])
     for t, r in zip(traces, llm.chat_batch(msgs, max_tokens=s.max_tokens, temperature=0.0, seed=s.seed)):
-        t.spend(r); t.answer = t.stage('answer', (r.text or '').strip()); t.meta['cached'] = bool(r.cached)
+        t.spend(r)
+        t.answer = t.stage('answer', (r.text or '').strip())
+        t.meta['cached'] = bool(r.cached)
     return list(traces)
 
 # %% ../../../nbs/11a_iprar.ipynb #19b87a41
@@ -189,7 +199,8 @@ def answer(self: IPRARVariant, items, prepared, task, store):
     for t, f in zip(traces, found):
         t.stage('routes', f['routes'])
         if f['unmatched']:
-            t.meta['problems']['unmatched_terms'] = len(f['unmatched']); t.meta['unmatched_terms'] = f['unmatched']
+            t.meta['problems']['unmatched_terms'] = len(f['unmatched'])
+            t.meta['unmatched_terms'] = f['unmatched']
         t.stage('aggregated',
                 [{k: b[k] for k in ('id', 'doc', 'score', 'sim', 'routes', 'article_blocks')} for b in f['ranked']])
     ranked = [f['ranked'] for f in found]

@@ -145,7 +145,8 @@ def answer(self: MemoRagVariant, items, prepared, task, store):
     llm = memory_llm(llm, [p['kv'] for p in prepared.values() if p['kv'] is not None]) if s.kv_reuse else llm
     calls = []
     for i, t in enumerate(traces):
-        p = prepared[t.item.gold_ids[0]]; m = p['memory']
+        p = prepared[t.item.gold_ids[0]]
+        m = p['memory']
         t.stage('memory', {'id': m.key, 'doc': t.item.gold_ids[0], 'tokens': m.tokens, 'levels': m.levels,
                            'built': p['built'],
                            'kv_bytes': p['kv'].bytes if p['kv'] is not None else None, 'failed_gists': m.failures})
@@ -159,12 +160,19 @@ def answer(self: MemoRagVariant, items, prepared, task, store):
 def retrieve_and_answer(self: MemoRagVariant, traces, calls, replies, task, store):
     "Record each trace's clues and queries, retrieve for every query, and answer from the merged chunks."
     s = self.settings
-    for t in traces: t.meta['clue_failures'] = 0; t.stage('clues', {})
+    for t in traces:
+        t.meta['clue_failures'] = 0
+        t.stage('clues', {})
     for (i, kind, _), r in zip(calls, replies):
         t = traces[i]
-        if isinstance(r, Exception): t.meta['clue_failures'] += 1; t.stages['clues'][kind] = None; continue
+        if isinstance(r, Exception):
+            t.meta['clue_failures'] += 1
+            t.stages['clues'][kind] = None
+            continue
         t.spend(r)
-        if kind == 'draft': t.stages['clues'][kind] = (r.text or '').strip(); continue
+        if kind == 'draft':
+            t.stages['clues'][kind] = (r.text or '').strip()
+            continue
         got = ([str(c) for c in (r.data or {}).get('clues', [])] if s.clue_format == 'json'
                else (r.text or '').split('\n'))
         t.stages['clues'][kind] = clue_lines(got, 1)[:s.max_clues]

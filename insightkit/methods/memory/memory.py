@@ -85,8 +85,11 @@ def merge_groups(gists: Sequence[str], window: int, llm=None) -> list[list[str]]
     groups, cur, size = [], [], 0
     for g in gists:
         n = count_tokens(g, llm)
-        if len(cur) >= 2 and size + n > window: groups.append(cur); cur, size = [], 0
-        cur.append(g); size += n
+        if len(cur) >= 2 and size + n > window:
+            groups.append(cur)
+            cur, size = [], 0
+        cur.append(g)
+        size += n
     if cur:
         if len(cur) == 1 and groups: groups[-1].append(cur[0])
         else: groups.append(cur)
@@ -119,7 +122,8 @@ def form_memories(docs: dict[str, str], # document id -> text
         out, failed = compress(llm, texts, prompts, gist_tokens, seed)
         for d in todo:
             gists[d] = [g for (dd, _), g in zip(groups, out) if dd == d]
-            fails[d] += sum(f for (dd, _), f in zip(groups, failed) if dd == d); levels[d].append(len(gists[d]))
+            fails[d] += sum(f for (dd, _), f in zip(groups, failed) if dd == d)
+            levels[d].append(len(gists[d]))
         todo = [d for d in ids if len(gists[d]) > 1 and count_tokens('\n'.join(gists[d]), llm) > memory_tokens]
         first = False
     secs, total = time.perf_counter() - t0, sum(n_windows.values())
@@ -140,7 +144,9 @@ class EchoLLM:
             data = None
             if schema is not None:
                 try: data = validate_output(text, schema)
-                except Exception as e: out.append(e); continue
+                except Exception as e:
+                    out.append(e)
+                    continue
             n_p, n_c = len(p)//4, len(text)//4
             out.append(Reply(text, data, {'prompt_tokens': n_p, 'completion_tokens': n_c, 'total_tokens': n_p + n_c}))
         if any(isinstance(r, Exception) for r in out): raise next(r for r in out if isinstance(r, Exception))
@@ -180,14 +186,17 @@ def load(self: MemoryStore, key: str) -> Memory | None:
             raise ValueError('wrong key or no gists')
         return m
     except (ValueError, TypeError) as e:
-        warnings.warn(f'memory file {p} is damaged ({e}); it will be rebuilt'); return None
+        warnings.warn(f'memory file {p} is damaged ({e}); it will be rebuilt')
+        return None
 
 # %% ../../../nbs/08_memory.ipynb #4675f8a8
 @patch
 def save(self: MemoryStore, m: Memory) -> Path:
     "Write `m` atomically under its key."
-    p = self.path(m.key); tmp = tmp_beside(p)
-    tmp.write_text(json.dumps(asdict(m), ensure_ascii=False, indent=1), encoding='utf-8'); os.replace(tmp, p)
+    p = self.path(m.key)
+    tmp = tmp_beside(p)
+    tmp.write_text(json.dumps(asdict(m), ensure_ascii=False, indent=1), encoding='utf-8')
+    os.replace(tmp, p)
     return p
 
 # %% ../../../nbs/08_memory.ipynb #a0240842
@@ -204,7 +213,8 @@ def remember(docs: dict[str, str], # document id -> text
     missing = {d: docs[d] for d in docs if d not in out}
     if missing:
         for d, m in form_memories(missing, llm, window, gist_tokens, memory_tokens, seed, keys).items():
-            store.save(m); out[d] = (m, True)
+            store.save(m)
+            out[d] = (m, True)
     return {d: out[d] for d in docs}
 
 # %% ../../../nbs/08_memory.ipynb #471e725b
@@ -252,7 +262,8 @@ def save_kv(kv: KVMemory, path: str | Path, fingerprint: str, key: str) -> Path:
     t = {'ids': torch.tensor(kv.ids, dtype=torch.int64)}
     for i, l in enumerate(kv.cache.layers):
         t[f'k{i}'], t[f'v{i}'] = l.keys.contiguous().cpu(), l.values.contiguous().cpu()
-    path = Path(path); tmp = tmp_beside(path)
+    path = Path(path)
+    tmp = tmp_beside(path)
     save_file(t, str(tmp), metadata={'format': KV_FORMAT, 'fingerprint': fingerprint, 'key': key, 'prefix': kv.prefix,
                                      'layers': str(len(kv.cache.layers)), 'tokens': str(len(kv.ids))})
     os.replace(tmp, path)
@@ -347,7 +358,8 @@ def _one(self: MemoryBackend, lm, prompt: str, kv: KVMemory | None, schema, sett
             if n < past.get_seq_length(): past.crop(n)
     self.stats['reused' if past is not None else 'full'] += 1
     n = n if past is not None else 0
-    self.stats['reused_tokens'] += n; self.stats['computed_tokens'] += ids.shape[1] - n
+    self.stats['reused_tokens'] += n
+    self.stats['computed_tokens'] += ids.shape[1] - n
     gen = dict(max_new_tokens=settings.max_tokens, pad_token_id=lm.pad_id, eos_token_id=list(lm.eos_ids),
                do_sample=False)
     extra = {}

@@ -35,7 +35,9 @@ def _bench_doc(dataset: str, task: str | None, data, llm, window: int = 8192) ->
 
 # %% ../../../nbs/08aa_memory_bench.ipynb #8aae9916
 def _time(fn) -> tuple[float, Any]:
-    t = time.perf_counter(); out = fn(); return time.perf_counter() - t, out
+    t = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - t, out
 
 # %% ../../../nbs/08aa_memory_bench.ipynb #94b29373
 def clue_latencies(kv: KVMemory, memory_prefix: str, base, clues: int, clue_tokens: int, first: bool = True) -> dict:
@@ -49,7 +51,8 @@ def clue_latencies(kv: KVMemory, memory_prefix: str, base, clues: int, clue_toke
             s = GenSettings(max_tokens=n)
             tr, a = _time(lambda: reuse.generate([conv], None, s)[0])
             tf, b = _time(lambda: full.generate([conv], None, s)[0])
-            rows.append((key, tr, tf)); same &= a.text == b.text
+            rows.append((key, tr, tf))
+            same &= a.text == b.text
     out = {'same_outputs': same}
     for key in dict.fromkeys(r[0] for r in rows):
         r, f = (statistics.median(x[i] for x in rows if x[0] == key) for i in (1, 2))

@@ -112,6 +112,8 @@ def leval_folder(*candidates) -> str | None:
     for c in candidates:
         if not c: continue
         for d in (Path(c), Path(c).parent):
-            try: find_dataset('leval', d); return str(d)
+            try:
+                find_dataset('leval', d)
+                return str(d)
             except InsightkitError: continue
     return None

@@ -125,7 +125,8 @@ def train_memory_tokens(steps: int = 6, window: int = 32, ratio: int = 8, window
     from transformers import AutoModelForCausalLM, AutoTokenizer
     from insightkit.generation.local import LocalBackend, set_torch_threads
     from insightkit.generation.precision import pick_device
-    set_torch_threads(); torch.manual_seed(seed)
+    set_torch_threads()
+    torch.manual_seed(seed)
     dev, folder = pick_device(device), LocalBackend().folder()
     model = AutoModelForCausalLM.from_pretrained(folder, dtype=torch.float32).to(dev).eval()
     mt = MemoryTokens(model, window, ratio).to(dev)
@@ -134,7 +135,10 @@ def train_memory_tokens(steps: int = 6, window: int = 32, ratio: int = 8, window
     opt, t0, curve = torch.optim.AdamW(mt.trainable(), lr=lr, weight_decay=0.0), time.perf_counter(), []
     for _ in range(steps):
         loss, sizes = mt.loss(ids)
-        opt.zero_grad(); loss.backward(); opt.step(); curve.append(round(loss.item(), 4))
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        curve.append(round(loss.item(), 4))
     with torch.no_grad(): after, _ = mt.loss(ids)
     unchanged = all(torch.equal(a, b) for a, b in zip(frozen, list(model.parameters())[:3]))
     return {'loss_curve': curve + [round(after.item(), 4)], 'loss_before': curve[0],
