@@ -5,7 +5,8 @@ The site test builds the whole book (every chapter, the course, every paper figu
 has it) and reads it in Debian's Chromium through Playwright, as tests/test_lab.py does: from the index to a chapter
 that shows a table or an image, to a paper figure, and to a course lesson's compare table; then every page, as a
 reader sees it: no stderr block over a few lines, no TeX left raw, no path of the machine, every link and anchor
-resolving, previous / next links, wide tables scrolling inside their block.
+resolving, previous / next links (read from each page's HTML), wide tables scrolling inside their block and TeX
+typeset (in Chromium, on the pages that hold tables or TeX).
 """
 import json, re, shutil, subprocess, sys
 from pathlib import Path
@@ -67,8 +68,10 @@ def test_chapter_outputs_are_small_and_stable():
 def test_nbdev_clean_keeps_outputs(tmp_path):
     "settings.ini keeps `clear_all = False`: nbdev_clean leaves a chapter with outputs byte for byte as it is."
     chapter = next(p for p in book.embedded_chapters() if any(code_outputs(p)))
-    (tmp_path/'nbs').mkdir(); shutil.copy(ROOT/'settings.ini', tmp_path)
-    nb = tmp_path/'nbs'/chapter.name; shutil.copy(chapter, nb)
+    (tmp_path/'nbs').mkdir()
+    shutil.copy(ROOT/'settings.ini', tmp_path)
+    nb = tmp_path/'nbs'/chapter.name
+    shutil.copy(chapter, nb)
     subprocess.run([str(Path(sys.executable).parent/'nbdev_clean'), '--fname', str(nb)], cwd=tmp_path, check=True,
                    capture_output=True, timeout=120)
     assert nb.read_bytes() == chapter.read_bytes(), f'nbdev_clean changed {chapter.name}'
@@ -224,21 +227,49 @@ def test_book_reads_in_a_browser(chromium, site, tmp_path):   # noqa: F811
             page.screenshot(path=tmp_path/'book.png')
         finally: browser.close()
 
-# Every page, as Chromium shows it: what a reader must never meet. Run in the page once MathJax has typeset it.
-READ_PAGE = r"""() => {
+# What a reader meets on a page, read from its HTML: every page is read this way. The pages whose look depends on
+# layout or on typesetting (tables, TeX) are also opened in Chromium (`BROWSER_READ`), once MathJax has typeset them.
+LOCAL_PATH = re.compile(r'/root/|/home/|/tmp/|site-packages|\.pyenv|/\.?venv/')
+RAW_TEX = re.compile(r'\$[^$\n]+\$|\\\(|\\\[')
+
+def article_texts(article) -> tuple[str, str]:
+    """The article's text without the authors' code (a code cell's input area, scripts, styles), and its prose: that
+    text also without `pre`, `code` and outputs (an output's $ is data: a price)."""
+    text, prose = [], []
+    def walk(e, in_code_cell=False, in_prose=True):
+        classes = set((e.get('class') or '').split()) if isinstance(e.tag, str) else set()
+        if e.tag in ('script', 'style') or (in_code_cell and 'jp-InputArea' in classes): return
+        in_prose = in_prose and e.tag not in ('pre', 'code') and 'jp-OutputArea' not in classes
+        for out in (text, prose) if in_prose else (text,): out.append(e.text or '')
+        for child in e:
+            walk(child, in_code_cell or 'jp-CodeCell' in classes, in_prose)
+            for out in (text, prose) if in_prose else (text,): out.append(child.tail or '')
+    walk(article)
+    return ''.join(text), ''.join(prose)
+
+def read_html(page: Path) -> dict:
+    "One page of the site as its HTML gives it: stderr blocks (lines each), TeX before typesetting, paths, links, ids."
+    import lxml.html
+    root = lxml.html.parse(str(page)).getroot()
+    article = root.find('.//article')
+    text, prose = article_texts(article)
+    stderr = article.xpath('.//*[@data-mime-type="application/vnd.jupyter.stderr"]')
+    footer = {a.get('class') for a in root.iterfind('.//a[@class]')}
+    return {'stderr': [len(e.text_content().strip().split('\n')) for e in stderr],
+            'raw': RAW_TEX.findall(prose), 'local': LOCAL_PATH.findall(text),
+            'tables': len(article.xpath('.//table')), 'math': 0,
+            'prev': any('md-footer__link--prev' in c.split() for c in footer),
+            'next': any('md-footer__link--next' in c.split() for c in footer),
+            'ids': root.xpath('//@id'), 'links': [l for l in root.xpath('//a/@href') if not urlparse(l).scheme]}
+
+# In the page once MathJax has typeset it: TeX left raw in the prose, typeset math, tables wider than the page that do
+# not scroll inside a block of their own.
+BROWSER_READ = r"""() => {
   const article = document.querySelector('article');
-  const text = (root, drop) => {            // the words a reader sees, without the elements `drop` selects
-    const copy = root.cloneNode(true);
-    copy.querySelectorAll(drop).forEach(e => e.remove());
-    return copy.textContent;
-  };
-  const stderr = [...article.querySelectorAll('[data-mime-type="application/vnd.jupyter.stderr"]')]
-    .map(e => e.innerText.trim().split('\n').length);
-  const code = '.jp-CodeCell .jp-InputArea, script, style';   // the authors' code (a Markdown cell is an InputArea too)
-  // the prose a reader reads: no code, no typeset math, no outputs (an output's $ is data: a price)
-  const prose = text(article, `${code}, pre, code, .MathJax, .MathJax_Display, .MathJax_Preview, .jp-OutputArea`);
-  const raw = prose.match(/\$[^$\n]+\$|\\\(|\\\[/g) || [];
-  const local = text(article, code).match(/\/root\/|\/home\/|\/tmp\/|site-packages|\.pyenv|\/\.?venv\//g) || [];
+  const copy = article.cloneNode(true);
+  copy.querySelectorAll('.jp-CodeCell .jp-InputArea, script, style, pre, code, .MathJax, .MathJax_Display, .MathJax_Preview, .jp-OutputArea')
+    .forEach(e => e.remove());
+  const raw = copy.textContent.match(/\$[^$\n]+\$|\\\(|\\\[/g) || [];
   const right = article.getBoundingClientRect().right + 1;
   const scrolls = e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX);
   const fits = e => e.getBoundingClientRect().right <= right;
@@ -247,50 +278,63 @@ READ_PAGE = r"""() => {
       if (fits(box) && (box === e || scrolls(box))) return false;
     return true;
   }).map(e => e.className || e.tagName);
-  return {stderr, raw, local, wide, math: document.querySelectorAll('.MathJax, .MathJax_Display').length,
-          prev: !!document.querySelector('a.md-footer__link--prev'), next: !!document.querySelector('a.md-footer__link--next'),
-          ids: [...document.querySelectorAll('[id]')].map(e => e.id),
-          links: [...document.querySelectorAll('a[href]')].map(a => a.href).filter(u => u.startsWith('file:'))};
+  return {raw, wide, math: document.querySelectorAll('.MathJax, .MathJax_Display').length};
 }"""
 MAX_STDERR_LINES = 4
 
 def reader_problems(name: str, seen: dict) -> list[str]:
-    "What one page read in the browser shows that a reader must not meet (links are checked once every page is read)."
+    "What one page shows that a reader must not meet (links are checked once every page is read)."
     problems = [f'stderr block of {n} lines' for n in seen['stderr'] if n > MAX_STDERR_LINES]
     problems += [f'raw TeX {r!r}' for r in seen['raw'][:3]] + [f'local path {p!r}' for p in seen['local'][:3]]
-    problems += [f'a {w} wider than the page that does not scroll' for w in seen['wide'][:3]]
+    problems += [f'a {w} wider than the page that does not scroll' for w in seen.get('wide', [])[:3]]
     problems += [] if seen['prev'] or name == 'index.html' else ['no link to the previous page']
     return problems
 
+def test_read_html_finds_what_a_reader_must_not_meet(tmp_path):
+    "The HTML reader sees raw TeX in prose (not in code or outputs), a long stderr block, a machine's path, the links."
+    page = tmp_path/'p.html'
+    page.write_text('<html><body><article><p>the mean $\\bar x$ of /tmp/run</p><pre>$x$</pre>'
+                    '<div class="jp-CodeCell"><div class="jp-InputArea">open("/root/x")</div></div>'
+                    '<div class="jp-OutputArea"><div data-mime-type="application/vnd.jupyter.stderr">1\n2\n3\n4\n5</div></div>'
+                    '<a href="other.html#top">next</a></article><a class="md-footer__link--prev" href="a.html">a</a>'
+                    '</body></html>')
+    seen = read_html(page)
+    assert seen['raw'] == ['$\\bar x$'] and seen['local'] == ['/tmp/'] and seen['stderr'] == [5]
+    assert seen['links'] == ['other.html#top', 'a.html'] and seen['prev'] and not seen['next']
+    assert reader_problems('p.html', seen) == ['stderr block of 5 lines', "raw TeX '$\\\\bar x$'", "local path '/tmp/'"]
+
 @pytest.mark.timeout(1800)
 def test_every_page_reads_cleanly(chromium, site):   # noqa: F811
-    """Issue 38: each page of the book in Chromium, once its math is typeset: no stderr block over a few lines, no
-    `$…$` left raw, no path of the machine it was built or run on (the authors' code aside), tables that scroll
-    inside their block, previous / next links, and every link to a page of the site and to an anchor resolving.
-    The stats chapter's TeX is typeset. (404.html is left out: it is for a served site and links from its root.)"""
+    """Issue 38: each page of the book: no stderr block over a few lines, no `$…$` left raw, no path of the machine it
+    was built or run on (the authors' code aside), previous / next links, and every link to a page of the site and to
+    an anchor resolving — read from the HTML of every page. The pages with TeX or tables in them are read again in
+    Chromium once their math is typeset: no TeX left raw, tables that scroll inside their block; the stats chapter's
+    TeX is typeset. (404.html is left out: it is for a served site and links from its root.)"""
     from playwright.sync_api import sync_playwright
     root, _ = site
     pages = sorted(p for p in root.rglob('*.html') if p.name != '404.html' and 'assets' not in p.parts)
-    seen, problems = {}, {}
+    seen = {p: read_html(p) for p in pages}
+    in_browser = [p for p in pages if seen[p]['raw'] or seen[p]['tables'] or p.name == 'index.html']
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS)
         try:
             tab = browser.new_page(viewport={'width': 1300, 'height': 900})
-            for page in pages:
+            for page in in_browser:
                 tab.goto(page.as_uri())
                 tab.wait_for_function(MATH_DONE, timeout=60_000)
-                seen[page] = tab.evaluate(READ_PAGE)
-                if found := reader_problems(page.name, seen[page]): problems[str(page.relative_to(root))] = found
+                seen[page].update(tab.evaluate(BROWSER_READ))
         finally: browser.close()
+    problems = {str(p.relative_to(root)): found for p in pages if (found := reader_problems(p.name, seen[p]))}
     missing_next = [str(p.relative_to(root)) for p in pages if not seen[p]['next']]
     assert len(missing_next) == 1, f'pages without a link to the next page: {missing_next}'
     ids = {p.resolve(): set(seen[p]['ids']) for p in pages}
     for page in pages:
-        for url in seen[page]['links']:
-            target, anchor = Path(unquote(urlparse(url).path)), unquote(urlparse(url).fragment)
-            if not target.exists(): problems.setdefault(str(page.relative_to(root)), []).append(f'link to nothing: {url}')
-            elif anchor and target.resolve() in ids and anchor not in ids[target.resolve()]:
+        for link in seen[page]['links']:
+            path, anchor = unquote(urlparse(link).path), unquote(urlparse(link).fragment)
+            target = (page.parent/path).resolve() if path else page.resolve()
+            if not target.exists(): problems.setdefault(str(page.relative_to(root)), []).append(f'link to nothing: {link}')
+            elif anchor and target in ids and anchor not in ids[target]:
                 problems.setdefault(str(page.relative_to(root)), []).append(f'no anchor #{anchor} in {target.name}')
     assert not problems, '\n'.join(f'{k}: {v}' for k, v in problems.items())
     assert seen[root/'chapters'/'04g_stats.html']['math'] > 40, 'the stats chapter typeset no math'
-    assert len(pages) > 100
+    assert len(pages) > 100 and len(in_browser) > 20, (len(pages), len(in_browser))
