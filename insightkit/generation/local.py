@@ -22,7 +22,6 @@ from .base import (Reply, GenSettings, Backend, BackendUnavailable, LLMError, Sc
                                         register_backend, schema_name, validate_output)
 from .model_files import (DEFAULT_LOCAL_MODEL, models_dir, default_gguf, cached_file_sha256,
                                                weights_fingerprint, convert_gguf, hub_snapshot)
-# tests/test_paper_insight_rag.py still imports this name from here; once it imports it from model_files, drop this line
 
 # %% auto #0
 __all__ = ['NO_REPEAT_NGRAM', 'DECODER_VERSION', 'LoadedModel', 'clear_loaded_models', 'set_torch_threads', 'load_causal_lm',
