@@ -32,7 +32,6 @@ class InsightRagDataset(Dataset):
 @patch(cls_method=True)
 def detect(cls: InsightRagDataset, d: Path) -> bool: return bool(prefixes_in(d))
 
-# %% ../../nbs/02b_sources.ipynb #38dd5bd0
 @patch(cls_method=True)
 def accepts(cls: InsightRagDataset, d: Path, subset: str | None) -> bool:
     return subset is None or subset in prefixes_in(d)
@@ -113,7 +112,6 @@ class NQOpenDataset(Dataset):
                               description='open-domain questions (oracle subset)')}
     official = {f: (u, None) for f, u in NQ_URLS.items()}
 
-# %% ../../nbs/02b_sources.ipynb #356fcb36
 @patch(cls_method=True, nm='detect')
 def nq_detect(cls: NQOpenDataset, d: Path) -> bool:
     return (Path(d)/NQ_ORACLE).exists() or (Path(d)/NQ_ORACLE.removesuffix('.gz')).exists()
@@ -246,7 +244,6 @@ class BioASQDataset(Dataset):
     tasks = {'all': TaskSpec('all', 'biomedical', ('rouge_l', 'exact'), description='every question type'),
              **{t: TaskSpec(t, 'biomedical', ('rouge_l', 'exact'), description=f'{t} questions') for t in BIOASQ_TYPES}}
 
-# %% ../../nbs/02b_sources.ipynb #7a3db278
 @patch(cls_method=True, nm='detect')
 def bioasq_detect(cls: BioASQDataset, d: Path) -> bool: return any(Path(d).glob('*golden*.json'))
 
