@@ -25,7 +25,6 @@ _CJK = ('\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff'
 _TOKEN_RE = re.compile(f'[{_CJK}]|[^\\s{_CJK}]+')
 _ARTICLES = frozenset({'a', 'an', 'the'})
 
-# %% ../../nbs/04_metrics.ipynb #d6ca06ae
 def _char_class(ch: str) -> str:
     "'drop' for apostrophes and invisible format characters, 'space' for other punctuation, 'keep' otherwise."
     if ch in _APOSTROPHES: return 'drop'
@@ -34,7 +33,6 @@ def _char_class(ch: str) -> str:
     if cat.startswith('P') or ch in _ASCII_PUNCT: return 'space'
     return 'keep'
 
-# %% ../../nbs/04_metrics.ipynb #24e37f28
 def _fold(s: str) -> str:
     """NFKC-normalise and case-fold `s`, then delete apostrophes and format characters and turn other punctuation into
     spaces."""
@@ -47,7 +45,6 @@ def _fold(s: str) -> str:
     # a deleted character may have separated a letter from its accent
     return unicodedata.normalize('NFKC', ''.join(out))
 
-# %% ../../nbs/04_metrics.ipynb #160e2c99
 def _split(s: str) -> list[str]:
     "White-space tokens of `s`, with every Chinese/Japanese character a token of its own."
     return _TOKEN_RE.findall(s)
@@ -70,7 +67,6 @@ def text_tokens(s: str) -> list[str]:
 # %% ../../nbs/04_metrics.ipynb #bda0cd64
 _THINK_RE = re.compile(r'<think>.*?</think>', re.S | re.I)
 
-# %% ../../nbs/04_metrics.ipynb #e93d6ce7
 def strip_reasoning(text: str | None) -> str:
     "Remove `<think>…</think>` blocks; text before a lone `</think>` and after an unclosed `<think>` is reasoning too."
     t = _THINK_RE.sub(' ', text or '')
@@ -147,7 +143,6 @@ def average(values: Iterable[float]) -> float:
 def _as_golds(golds: str | Sequence[str]) -> list[str]:
     return [golds] if isinstance(golds, str) else list(golds)
 
-# %% ../../nbs/04_metrics.ipynb #bd0f9056
 def qa_item_scores(prediction: str | None, # the generated response (reasoning traces are removed)
                    golds: str | Sequence[str], # one answer, its aliases, or all answers of a multi-source question
                    multi: bool, # True for a multi-source question: average over golds instead of taking the best
@@ -209,7 +204,6 @@ def hits_at_k(ranked_ids: Sequence[Hashable], # retrieved ids, best first
 def _ranks(ranked_ids) -> dict:
     return {r: i for i, r in enumerate(_distinct(ranked_ids), 1)}
 
-# %% ../../nbs/04_metrics.ipynb #4290e5be
 def mrr(ranked_ids: Sequence[Hashable], # retrieved ids, best first
         gold_ids: Iterable[Hashable], # the relevant ids
        ) -> float:
@@ -230,7 +224,6 @@ def mean_mrr_over_golds(ranked_ids: Sequence[Hashable], # retrieved ids, best fi
 _VERDICTS = {'yes': True, 'true': True, 'no': False, 'false': False}
 _ANSWER_RE = re.compile(r'\banswer\b(?:\s+is)?\W{0,8}?\b(yes|no|true|false)\b', re.I)
 
-# %% ../../nbs/04_metrics.ipynb #7cadb062
 def _verdict(value) -> bool | None:
     "True/False for a Yes/No (or boolean) value judged by its first word, None otherwise."
     if isinstance(value, bool): return value
@@ -247,7 +240,6 @@ def _answer_value(data):
         return next((v for k, v in data.items() if isinstance(k, str) and k.strip().casefold() == 'answer'), None)
     return None
 
-# %% ../../nbs/04_metrics.ipynb #cad9ef81
 def parse_yes_no(text: str | bool | None, # a model's reply to the matching prompt
                 ) -> bool | None:
     """The Yes/No verdict in a reply (True for Yes), read from JSON, an `answer:` phrase or a bare Yes/No; None when
@@ -269,7 +261,6 @@ def _gold_label(g, i: int) -> bool:
         if v is not None: return v
     raise InsightkitError(f'gold label {i} is {g!r}; expected 1/0, True/False or "Yes"/"No"')
 
-# %% ../../nbs/04_metrics.ipynb #224ed80c
 # replies (parsed with `parse_yes_no`) or verdicts already parsed
 def matching_scores(preds: Sequence[str | bool | None],
                     golds: Sequence[bool | int | str], # gold labels: 1/0, True/False or "Yes"/"No"
@@ -297,7 +288,6 @@ def matching_scores(preds: Sequence[str | bool | None],
 _ROUGE = None
 _BLEU = {}
 
-# %% ../../nbs/04_metrics.ipynb #5dfe3e50
 def _rouge_scorer():
     global _ROUGE
     if _ROUGE is None:
@@ -307,7 +297,6 @@ def _rouge_scorer():
         _ROUGE = rouge_scorer.RougeScorer(['rouge1', 'rouge2', 'rougeL'], tokenizer=UnicodeTokenizer())
     return _ROUGE
 
-# %% ../../nbs/04_metrics.ipynb #f364d060
 def _bleu(n: int):
     if n not in _BLEU:
         from sacrebleu.metrics import BLEU
