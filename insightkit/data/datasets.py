@@ -183,18 +183,15 @@ def file_hashes(self: Dataset) -> dict[str, str]:
 @patch
 def load_items(self: Dataset, task: str) -> list[Item]: raise NotImplementedError
 
-# %% ../../nbs/02a_datasets.ipynb #fed33d75
 @patch
 def load_store(self: Dataset) -> DocStore: raise NotImplementedError
 
-# %% ../../nbs/02a_datasets.ipynb #bc1e01fd
 @patch
 def check(self: Dataset) -> dict: raise NotImplementedError
 
 # %% ../../nbs/02a_datasets.ipynb #a9857573
 DATASETS = Registry('datasets', 'dataset') # name -> `Dataset` subclass (chapter 00c)
 
-# %% ../../nbs/02a_datasets.ipynb #41169920
 def register_dataset(cls: type) -> type:
     "Make a `Dataset` subclass known by its `name` (usable as a decorator)."
     return DATASETS.register(cls)
@@ -223,7 +220,6 @@ def _pick(cls, d: Path) -> Path | None:
     # built from another's files
     return sub if sub.is_dir() and cls.detect(sub) else getattr(cls, 'locate', lambda d: None)(d)
 
-# %% ../../nbs/02a_datasets.ipynb #6d902d50
 # a registered dataset; None: the one a single-dataset folder holds, else insight-rag
 def find_dataset(name: str | None = None,
                  data: str | Path | None = None, # a data root or one dataset's folder (`--data`)
@@ -256,5 +252,4 @@ def _accepts(cls, d: Path, subset: str | None) -> bool:
     "Whether folder `d` can serve `subset` (datasets without subsets accept any)."
     return True
 
-# %% ../../nbs/02a_datasets.ipynb #d0780ed2
 Dataset.accepts = classmethod(_accepts)
