@@ -21,7 +21,6 @@ __all__ = ['CACHE_MODES', 'RUN_LABEL', 'cache_mode', 'call_cache_path', 'call_ke
 # %% ../../nbs/01a_call_cache.ipynb #e5269afb
 CACHE_MODES = ('record', 'replay', 'off')
 
-# %% ../../nbs/01a_call_cache.ipynb #39b11105
 def cache_mode() -> str:
     "The call-cache mode from `INSIGHTKIT_CACHE_MODE`: record (default), replay or off."
     mode = os.environ.get('INSIGHTKIT_CACHE_MODE', '').strip().lower() or 'record'
@@ -203,7 +202,6 @@ def cache_call_stats(self: CallCache, run: str | None = None, # only the events 
 # %% ../../nbs/01a_call_cache.ipynb #ccdf5517
 _CALL_CACHES: dict[str, CallCache] = {}
 
-# %% ../../nbs/01a_call_cache.ipynb #3247c4a6
 def default_call_cache() -> CallCache:
     "The process's `CallCache` for the current `call_cache_path()`."
     path = str(call_cache_path())
