@@ -33,7 +33,6 @@ def _doc_refs(item) -> list[tuple[str, Any]]:
         return [(f, d) for f, d in (('doc-1', item.doc1), ('doc-2', item.doc2)) if isinstance(d, int)]
     return []
 
-# %% ../../nbs/02_data.ipynb #288a6a73
 def _scan(path: Path, kind: str, doc_ids: Collection | None = None) -> tuple[int, list[Problem], dict]:
     "Records read, problems found and (for docs) `{id: line}` of the valid documents."
     name, problems, ids, n = path.name, [], {}, 0
@@ -108,22 +107,18 @@ def load_docs(path: str | Path) -> dict[int | str, Doc]:
 # %% ../../nbs/02_data.ipynb #512f89f6
 def _load(path, kind, doc_ids=None) -> list: return [item for _, item in _items(path, kind, doc_ids)]
 
-# %% ../../nbs/02_data.ipynb #f6c18e41
 def load_graph(path: str | Path, doc_ids: Collection | None = None) -> list[Triple]:
     "The triples of a `_graph.jsonl` file; with `doc_ids`, a triple naming an unknown document is an error."
     return _load(path, 'graph', doc_ids)
 
-# %% ../../nbs/02_data.ipynb #ee8200bf
 def load_deep(path: str | Path, doc_ids: Collection | None = None) -> list[DeepItem]:
     "The questions of a `_deep.jsonl` file; with `doc_ids`, references are checked."
     return _load(path, 'deep', doc_ids)
 
-# %% ../../nbs/02_data.ipynb #db21771a
 def load_multi(path: str | Path, doc_ids: Collection | None = None) -> list[MultiItem]:
     "The questions of a `_multi.jsonl` file; with `doc_ids`, references are checked."
     return _load(path, 'multi', doc_ids)
 
-# %% ../../nbs/02_data.ipynb #e10b768a
 def load_matching(path: str | Path, doc_ids: Collection | None = None) -> list[MatchPair]:
     "The pairs of a `_matching.jsonl` file; with `doc_ids`, integer document references are checked."
     return _load(path, 'matching', doc_ids)
@@ -183,7 +178,6 @@ def validate_dir(dir: str | Path | None = None, # data folder; None chooses as `
                                                    'the other files were not checked; fix it first', 'skipped'))
     return Report(src.dir, src.prefix, counts, problems, absent)
 
-# %% ../../nbs/02_data.ipynb #046cdf48
 def check_data(dir: str | Path | None = None, # data folder; None chooses as `resolve_data` does
                prefix: str | None = None, # file prefix; guessed when the folder holds one corpus
               ) -> dict:
@@ -229,11 +223,9 @@ class Corpus:
 @patch(as_prop=True)
 def prefix(self: Corpus) -> str: return self.source.prefix
 
-# %% ../../nbs/02_data.ipynb #9723f3a4
 @patch(as_prop=True)
 def dir(self: Corpus) -> Path: return self.source.dir
 
-# %% ../../nbs/02_data.ipynb #fed07aaa
 @patch
 def __repr__(self: Corpus): return f'Corpus({self.prefix} in {self.dir}, {self.source.origin})'
 
@@ -252,7 +244,6 @@ def doc_text(self: Corpus, id) -> str:
     try: return self.docs[id].text
     except KeyError: raise InsightkitError(f'no document with id {id!r} in {self!r}') from None
 
-# %% ../../nbs/02_data.ipynb #a6e02686
 @patch
 def pair_texts(self: Corpus, pair: MatchPair) -> tuple[str, str]:
     "The two texts of a matching pair, whether it holds ids or texts."
@@ -310,7 +301,6 @@ def write_flashrag(path: str | Path, items: Iterable[DeepItem | MultiItem]) -> P
     "Write questions as a FlashRAG JSONL file."
     return write_jsonl(path, to_flashrag(items))
 
-# %% ../../nbs/02_data.ipynb #0ed70bd3
 def read_flashrag(path: str | Path) -> list[dict]:
     "Read and check a FlashRAG JSONL file; a bad record raises `DataError` with its line and field."
     out = []
