@@ -21,7 +21,6 @@ __all__ = ['JUDGE_STYLES', 'REPAIR_NOTE', 'SCORE_SCHEMA', 'PAIR_SCHEMA', 'GT_SCH
 # %% ../../nbs/04h_judges.ipynb #e94583af
 JUDGE_STYLES = ('plain', 'strict')
 
-# %% ../../nbs/04h_judges.ipynb #02f101f0
 @dataclass
 class Judge:
     "A named judge: its model settings (over the `judge` role's), seed and prompt style; `llm` may be given directly."
@@ -55,7 +54,6 @@ def judge_sections() -> dict:
     path = os.environ.get('INSIGHTKIT_CONFIG')
     return dict(read_config_file(path).get('judges', {})) if path else {}
 
-# %% ../../nbs/04h_judges.ipynb #f50a01eb
 def make_judges(names: str | Sequence[str], # 'a,b' or ['a', 'b']
                ) -> list[Judge]:
     "Judges by name: a config-file section when there is one, else the `judge` role with seed i and alternating style."
@@ -80,18 +78,15 @@ REPAIR_NOTE = (
     'Your previous reply could not be read. Reply with one JSON object that follows the required format, nothing else.'
 )
 
-# %% ../../nbs/04h_judges.ipynb #3d94eeb2
 def _validation_error():
     from insightkit.generation.base import OutputValidationError
     return OutputValidationError
 
-# %% ../../nbs/04h_judges.ipynb #1b906f49
 def _checked(reply, check):
     "The reply's data after `check` (which raises OutputValidationError or returns the cleaned data)."
     if reply.data is None: raise _validation_error()(f'reply holds no JSON: {str(reply.text)[:120]!r}')
     return check(reply.data) if check else reply.data
 
-# %% ../../nbs/04h_judges.ipynb #ce56c31d
 def ask(judge: Judge, # the judge to ask
         conversations: Sequence[list[dict]], # one conversation per judgement
         schema: dict, # JSON Schema of the reply
