@@ -165,7 +165,6 @@ def matching_schema(max_tokens: int = 96) -> dict:
 # %% ../../nbs/04a_variants.ipynb #c3bbcc2e
 _TOKENIZERS: dict[str, Any] = {}
 
-# %% ../../nbs/04a_variants.ipynb #e67c70e9
 def llm_tokenizer(llm) -> Any | None:
     """The tokenizer of `llm` (an object with `encode`/`decode`): its own, or the local backend's; None for a remote
     model."""
@@ -342,7 +341,6 @@ def generate_matching(self: Variant, traces: Sequence[Trace], passages: Sequence
 # %% ../../nbs/04a_variants.ipynb #1f90f877
 VARIANTS = Registry('variants', 'variant') # name -> `Variant` subclass (chapter 00c)
 
-# %% ../../nbs/04a_variants.ipynb #580390b2
 def register_variant(cls: type) -> type:
     "Make the `Variant` subclass `cls` known by its `name` (a decorator)."
     if not (isinstance(cls, type) and issubclass(cls, Variant)):
