@@ -50,7 +50,6 @@ def _rng_state() -> dict:
     if torch.cuda.is_available(): state['cuda'] = torch.cuda.get_rng_state_all()
     return state
 
-# %% ../../../nbs/05e_miner_runs.ipynb #de06a140
 def _set_rng_state(state: dict):
     import numpy as np, torch
     kind, keys, pos, has_gauss, gauss = state['numpy']
@@ -125,7 +124,6 @@ def _trained_config(d: dict) -> dict:
 # %% ../../../nbs/05e_miner_runs.ipynb #81a46567
 _RESUME_HINT = 'continue it with `insightkit miner train ... --resume` (train_miner(..., resume=True))'
 
-# %% ../../../nbs/05e_miner_runs.ipynb #e0cd8873
 def _unfinished(run_dir: Path, old: dict) -> str:
     "Why an unfinished run is not simply continued: where it stopped, and how to continue it."
     try: done = max((r['step'] for _, r in read_jsonl(run_dir/'loss.jsonl') if r.get('kind') == 'step'), default=0)
