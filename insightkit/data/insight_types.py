@@ -17,7 +17,6 @@ __all__ = ['FIELD_RULES', 'RECORD_TYPES', 'DataError', 'Problem', 'parse_label',
 def _where(file: str, line: int | None, field: str | None) -> str:
     return f'{file}' + (f':{line}' if line else '') + ': ' + (f'field {field!r} ' if field else '')
 
-# %% ../../nbs/02_corpus_types.ipynb #f841e399
 class DataError(RecordError):
     "A record breaks the Insight-RAG format; `file`, `line` and `field` say where, `kind` what sort of problem."
     def __init__(self, file, line: int | None = None, field: str | None = None, message: str = '',
@@ -47,13 +46,11 @@ def _json_type(v) -> str:
         type(v), type(v).__name__
     )
 
-# %% ../../nbs/02_corpus_types.ipynb #da75c920
 def _check_text(name, v):
     if not isinstance(v, str): return [(name, 'type', f'should be a string, got {_json_type(v)}')]
     if not v.strip(): return [(name, 'empty', 'is an empty string')]
     return []
 
-# %% ../../nbs/02_corpus_types.ipynb #8d5b4680
 def _check_id(name, v):
     if isinstance(v, bool) or not isinstance(v, (int, str)):
         return [(name, 'type', f'should be an integer or string id, got {_json_type(v)}')]
@@ -68,7 +65,6 @@ def parse_label(v) -> bool | None:
     if isinstance(v, str): return {'yes': True, 'no': False}.get(v.strip().lower())
     return None
 
-# %% ../../nbs/02_corpus_types.ipynb #8cd19306
 def _check_label(name, v):
     return [] if parse_label(v) is not None else [(name, 'type', f"should be 'Yes'/'No', 1/0 or true/false, got {v!r}")]
 
@@ -96,7 +92,6 @@ FIELD_RULES = {
     'matching': {'doc-1': _check_id, 'doc-2': _check_id, 'label': _check_label},
 }
 
-# %% ../../nbs/02_corpus_types.ipynb #bbe006c8
 def record_problems(kind: str, # a data kind: docs, graph, deep, multi or matching
                     rec: Any, # one parsed JSON line
                    ) -> list[tuple[str | None, str, str]]:
@@ -115,14 +110,11 @@ def _require(kind: str, rec: dict):
         f, k, m = problems[0]
         raise DataError('<record>', None, f, m, k)
 
-# %% ../../nbs/02_corpus_types.ipynb #0d83a2e4
 def _extra(kind: str, rec: dict) -> dict:
     return {k: v for k, v in rec.items() if k not in FIELD_RULES[kind]}
 
-# %% ../../nbs/02_corpus_types.ipynb #13522bf6
 def _no_extra(): return field(default_factory=dict, repr=False, compare=False)
 
-# %% ../../nbs/02_corpus_types.ipynb #5bbf823d
 @dataclass
 class Doc:
     "A document: its `id` and `text` (`{\"id\", \"document\"}`)."
@@ -191,7 +183,6 @@ class DeepItem:
 def _unique(xs: Iterable) -> list:
     return list(dict.fromkeys(xs))
 
-# %% ../../nbs/02_corpus_types.ipynb #f5899de1
 @dataclass
 class MultiItem:
     "A multi-source question: a subject and relation whose objects come from several documents."
@@ -223,7 +214,6 @@ class MultiItem:
 # %% ../../nbs/02_corpus_types.ipynb #673bd0a5
 _LABEL_STYLES = {'yesno': ('Yes', 'No'), 'int': (1, 0), 'bool': (True, False)}
 
-# %% ../../nbs/02_corpus_types.ipynb #589fb2df
 @dataclass
 class MatchPair:
     "A matching (citation) pair: two documents, each an id or a full text, and whether they match."
