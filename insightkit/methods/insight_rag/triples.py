@@ -58,7 +58,6 @@ VERB_PREFIXES = ('under', 'over', 'out', 'down', 'up', 'cross', 'self', 'inter',
 VERB_SUFFIXES = tuple(stem + end for stem in ('is', 'iz', 'at', 'if') for end in ('e', 'es', 'ed', 'ing')) + ('ifies',
                                                                                                               'ified')
 
-# %% ../../../nbs/05a_triples.ipynb #70096fa9
 @lru_cache(maxsize=None)
 def verb_lemma(word: str) -> str | None:
     "The verb lemma of `word` (lower case), or None when it cannot be a verb."
@@ -113,7 +112,6 @@ GENERIC_DETERMINERS = frozenset(
     'this our the these those that present proposed current such its their my new same above following'.split()
 )
 
-# %% ../../../nbs/05a_triples.ipynb #4890ebca
 def is_generic_subject(sub: str) -> bool:
     "Whether a subject names no specific thing: a pronoun, or a generic noun with at most determiners before it."
     words = re.findall(r"[\w'-]+", clean_phrase(sub).casefold())
@@ -126,7 +124,6 @@ def is_generic_subject(sub: str) -> bool:
 FILTER_RULES = ('empty', 'relation_not_verb', 'generic_subject', 'repeated_phrase', 'long_object', 'not_in_document',
                 'duplicate')
 
-# %% ../../../nbs/05a_triples.ipynb #f5b4b32b
 @dataclass
 class FilterReport:
     "How many triples came in, how many each rule removed (in the order the rules ran) and how many are left."
