@@ -45,7 +45,6 @@ def canonical_json(obj: Any) -> str:
     "JSON with sorted keys and no spaces, so equal objects give equal text."
     return json.dumps(obj, sort_keys=True, separators=(',', ':'), ensure_ascii=False, default=str)
 
-# %% ../nbs/00_core.ipynb #85d3d01d
 def stable_hash(obj: Any, n: int = 64) -> str:
     "SHA-256 hex digest (first `n` characters) of `obj`'s canonical JSON."
     return hashlib.sha256(canonical_json(obj).encode()).hexdigest()[:n]
@@ -62,7 +61,6 @@ def file_sha256(path: str | Path, chunk: int = 1 << 20) -> str:
 class RecordError(InsightkitError, ValueError):
     "A record in a data file is malformed; the message names the file and line."
 
-# %% ../nbs/00_core.ipynb #1255133c
 def read_jsonl(path: str | Path) -> Iterator[tuple[int, dict]]:
     "Yield `(line_number, record)` for each non-blank line; a line that is not a JSON object raises `RecordError`."
     path = Path(path)
@@ -115,7 +113,6 @@ def write_jsonl(path: str | Path, records: Iterable[dict]) -> Path:
     os.replace(tmp, path)
     return path
 
-# %% ../nbs/00_core.ipynb #becbb8ec
 def append_jsonl(path: str | Path, record: dict):
     "Append one record and flush it to disk, so an interrupted run keeps every finished line."
     path = Path(path)
@@ -128,7 +125,6 @@ def append_jsonl(path: str | Path, record: dict):
 # %% ../nbs/00_core.ipynb #dc90d4e9
 DATA_KINDS = ('docs', 'graph', 'deep', 'multi', 'matching')
 
-# %% ../nbs/00_core.ipynb #43887469
 @dataclass(frozen=True)
 class DataSource:
     "A data folder, the file prefix in it, and how it was chosen."
@@ -219,5 +215,4 @@ def quiet_known_notes():
         f.insightkit_note = True
         log.addFilter(f)
 
-# %% ../nbs/00_core.ipynb #ad1e21ea
 quiet_known_notes()
