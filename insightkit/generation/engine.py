@@ -18,7 +18,6 @@ __all__ = ['ENGINE_MODEL_TYPES', 'engine_supports', 'KVSlots', 'Engine', 'pack4'
 # %% ../../nbs/01ab_engine.ipynb #fa2d03e0
 ENGINE_MODEL_TYPES = ('llama', 'mistral', 'qwen2')
 
-# %% ../../nbs/01ab_engine.ipynb #ee37ea6b
 def engine_supports(config) -> bool:
     "Whether `Engine` can run a model with this transformers `config` (Llama-shaped, plain rotary, no sliding window)."
     rope = getattr(config, 'rope_parameters', None) or getattr(config, 'rope_scaling', None) or {}
