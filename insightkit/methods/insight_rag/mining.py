@@ -29,7 +29,6 @@ __all__ = ['MINING_BATCH', 'cut_continuation', 'sentence_ended', 'sentence_end',
 _END = re.compile(r'[.!?](?=\s|$)|\n')
 _NOT_AN_END = frozenset('al e.g i.e etc vs cf fig figs eq eqs no approx resp'.split())
 
-# %% ../../../nbs/06a_mining.ipynb #37318cfc
 def cut_continuation(text: str) -> str:
     """A continuation up to its first sentence end or line break (a period after e.g., et al. or an initial does not end
     it)."""
@@ -63,7 +62,6 @@ def _sentence_end_class():
             return self.done.to(input_ids.device)
     return SentenceEnd
 
-# %% ../../../nbs/06a_mining.ipynb #caa8ca41
 def sentence_end(tok, # decodes the rows
                  prompt_len: int, # width of the (left-padded) prompts: the new tokens start there
                 ):
@@ -79,7 +77,6 @@ def _run_of_checkpoint(path: Path) -> Path | None:
             return p.parent.parent
     return None
 
-# %% ../../../nbs/06a_mining.ipynb #cf322dd5
 def _find_model_dir(path: Path) -> tuple[Path, dict]:
     """The folder holding the weights or adapter, and the miner.json that says how they were trained ({} for a plain
     model)."""
@@ -100,7 +97,6 @@ def _find_model_dir(path: Path) -> tuple[Path, dict]:
 MINING_BATCH = {'cpu': 16, 'cuda': 160} # sequences generated together by default (issue 20: 172 multi-source questions
                                         # took 6-7 min on an H200 at 16, 64 s at 160); mps and others take the CPU's
 
-# %% ../../../nbs/06a_mining.ipynb #8f011870
 class Miner:
     "A continually pre-trained LM that completes sentence fragments: `mine(fragments, multi)`."
     # a run or adapter folder from `train_miner`, a model folder or name
@@ -176,7 +172,6 @@ def _generate(self: Miner, prompts: list[str], n: int, max_new_tokens: int, use_
         texts.append(cut_continuation(self.tok.decode(row[:end], skip_special_tokens=True)))
     return [texts[i*n:(i + 1)*n] for i in range(len(prompts))]
 
-# %% ../../../nbs/06a_mining.ipynb #93e08ed5
 @patch
 def mine(self: Miner,
          fragments: Sequence[str], # sentence fragments to complete, e.g. "bpe tokenisation is compared with"
@@ -233,7 +228,6 @@ def _control(miner: Miner, score: Callable) -> tuple:
     try: return score(base, True)
     finally: del base
 
-# %% ../../../nbs/06a_mining.ipynb #89bf6654
 def eval_miner(miner: Miner, # the miner to score
                corpus: Corpus | None = None, # where the questions come from when `items` / `multi` are None
                items: Sequence[DeepItem] | None = None, # deep questions (None: all of the corpus's)
@@ -288,7 +282,6 @@ def _trained_doc_ids(info: dict, corpus) -> set | None:
     if info.get('n_deep') is None and not info.get('n_multi'): return set(corpus.docs)
     return set(select_subset(corpus, info.get('n_deep') or 0, info.get('n_multi') or 0).doc_ids)
 
-# %% ../../../nbs/06a_mining.ipynb #f4f768fe
 def find_cached_miner(corpus: Corpus, # the corpus the miner must have been trained on (same documents file)
                       n_deep: int | None = None, # the subset it was trained on (None: any)
                       max_deep: int | None = None, # or any subset of at most this many deep questions
