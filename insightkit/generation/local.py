@@ -91,17 +91,14 @@ def render(self: LoadedModel, messages: list[dict]) -> str:
 _LOADED: dict[tuple, LoadedModel] = {}
 _LOCK = MODEL_LOADING  # loading, engines, grammars and tokenizing, when a study's methods run on threads
 
-# %% ../../nbs/01b_local.ipynb #b726b131
 _THREADS_SET = False
 
-# %% ../../nbs/01b_local.ipynb #d89ccf97
 def clear_loaded_models():
     "Forget every model loaded in this process (the next call loads from disk again)."
     _LOADED.clear()
     import gc
     gc.collect()
 
-# %% ../../nbs/01b_local.ipynb #026c22f7
 def set_torch_threads():
     """Choose torch's CPU threads once: `INSIGHTKIT_THREADS`, else an explicit `OMP_NUM_THREADS`, else half the cores (1
     to 4)."""
@@ -265,7 +262,6 @@ def generate_each(self: LocalBackend, conversations: list[list[dict]], schema: d
         raise failed  # the good replies go with the error, so none is recomputed
     return replies
 
-# %% ../../nbs/01b_local.ipynb #a10caf04
 @patch
 def _generate_batch(self: LocalBackend, lm: LoadedModel, prompts: list[str], schema: dict | None,
                     settings: GenSettings) -> list[Reply]:
