@@ -37,19 +37,15 @@ class Reply:
 class LLMError(InsightkitError):
     "A language-model call could not be made or answered."
 
-# %% ../../nbs/01_llm_base.ipynb #97611d77
 class BackendUnavailable(LLMError):
     "A backend's package, model or endpoint is missing or unreachable."
 
-# %% ../../nbs/01_llm_base.ipynb #0817f41a
 class SchemaError(LLMError, ValueError):
     "A `schema=` argument is not a valid JSON Schema or pydantic model."
 
-# %% ../../nbs/01_llm_base.ipynb #99da6973
 class OutputValidationError(LLMError):
     "The model's output does not satisfy the requested schema, even after repair."
 
-# %% ../../nbs/01_llm_base.ipynb #b97ef1a5
 class CacheMissError(LLMError):
     "In `replay` mode, a call was not in the cache."
 
@@ -153,7 +149,6 @@ class Backend:
 # %% ../../nbs/01_llm_base.ipynb #3e64f0af
 BACKENDS = Registry('backends', 'backend', LLMError) # name -> `Backend` subclass (chapter 00c)
 
-# %% ../../nbs/01_llm_base.ipynb #3721a5f9
 def register_backend(cls: type) -> type:
     "Class decorator: make a `Backend` subclass available to role settings under its `name`."
     return BACKENDS.register(cls)
