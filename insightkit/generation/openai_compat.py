@@ -38,7 +38,6 @@ def _echo(body: dict) -> str:
     "The default mock answer: the last user message, echoed."
     return 'echo: ' + str(body['messages'][-1]['content'])
 
-# %% ../../nbs/01d_openai.ipynb #f7b682fc
 class MockOpenAIServer:
     "A tiny OpenAI-compatible chat server on 127.0.0.1 (stdlib only) answering each request with `respond(body)`."
     # `body -> str | dict | (status, dict | bytes[, headers])`: reply text, a full response body, or an HTTP status and
@@ -169,7 +168,6 @@ def check_reply_body(response):
 BASE_URL_ENV = 'INSIGHTKIT_OPENAI_BASE_URL'
 PLACEHOLDER_API_KEY = 'not-needed'
 
-# %% ../../nbs/01d_openai.ipynb #50f1b6e9
 @register_backend
 class OpenAIBackend(Backend):
     "A model behind an OpenAI-compatible chat-completions endpoint (OpenAI, vLLM, `transformers serve`, Ollama)."
@@ -232,7 +230,6 @@ def _error_text(e) -> str:
         if msg: return str(msg)
     return str(getattr(e, 'message', e))
 
-# %% ../../nbs/01d_openai.ipynb #503c5e46
 def _mentions(e, *words) -> bool:
     "True when the error's text mentions any of `words`."
     text = _error_text(e).lower()
