@@ -29,7 +29,6 @@ MERGE_PROMPT = ("Below are notes on consecutive parts of one document. Merge the
 MEMORY_PREFIX = "You have read a long document. What you remember of it, as notes:\n<memory>\n{memory}\n</memory>"
 MEMORY_END = '</memory>'
 
-# %% ../../../nbs/08_memory.ipynb #a297cce0
 def memory_prompts() -> dict[str, str]:
     "The prompts that shape a memory (their hash is part of each memory's key)."
     return {'gist': GIST_PROMPT, 'merge': MERGE_PROMPT, 'prefix': MEMORY_PREFIX}
@@ -254,7 +253,6 @@ def prefill(lm, prefix: str) -> KVMemory:
 # %% ../../../nbs/08_memory.ipynb #65dfe784
 KV_FORMAT = 'insightkit-kv-1'
 
-# %% ../../../nbs/08_memory.ipynb #ebe5ebc5
 def save_kv(kv: KVMemory, path: str | Path, fingerprint: str, key: str) -> Path:
     "Write the KV cache `kv` as safetensors with its model fingerprint, memory key and prefix (atomically)."
     import torch
@@ -344,7 +342,6 @@ def generate(self: MemoryBackend, conversations: list[list[dict]], schema: dict 
         out.append(self._one(lm, prompt, kv, schema, settings))
     return out
 
-# %% ../../../nbs/08_memory.ipynb #f990023c
 @patch
 def _one(self: MemoryBackend, lm, prompt: str, kv: KVMemory | None, schema, settings: GenSettings) -> Reply:
     import torch
