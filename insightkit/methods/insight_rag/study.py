@@ -54,7 +54,6 @@ def run_grid(grid: Sequence[tuple[str, dict]], # (variant, settings) pairs, e.g.
 # how a score is labelled in tables and figures: `contains_match` is what the paper calls EM
 SCORE_LABELS = {'contains_match': 'containment EM', 'exact_match': 'strict EM', 'f1': 'F1', 'accuracy': 'accuracy'}
 
-# %% ../../../nbs/07c_study.ipynb #4b508d6e
 def grid_frame(rows: Sequence[dict]):
     "A `run_grid` result as a table: variant, kb, k, the task's scores, context tokens and n, one row per cell."
     import pandas as pd
@@ -233,7 +232,6 @@ JUDGE_SCHEMA = {'title': 'similarity', 'type': 'object',
                 'properties': {'score': {'type': 'number', 'enum': [0, 0.5, 1]}},
                 'required': ['score'], 'additionalProperties': False}
 
-# %% ../../../nbs/07c_study.ipynb #b6d60ff1
 def judge_insights(candidates: Sequence[str | None], # identified insights (None or '' when the identifier found none)
                    targets: Sequence[str], # gold insights (`sub rel`)
                    llm=None, # the judge; default `get_llm('judge')`
