@@ -33,7 +33,6 @@ ENV_KEYS = ('backend', 'model', 'base_url', 'concurrency')  # INSIGHTKIT_<ROLE>_
 _ROLE_OVERRIDES: dict[str, dict] = {}
 _CONFIG_FILES: dict[tuple, dict] = {}
 
-# %% ../../nbs/01c_llm.ipynb #727bb264
 def check_role(role: str):
     "Raise `LLMError` unless `role` is one of `ROLES`."
     if role not in ROLES: raise LLMError(f'unknown role {role!r}; known roles: {", ".join(ROLES)}')
@@ -73,7 +72,6 @@ def configure_role(role: str, **settings):
     if 'backend' in settings: check_backend(settings['backend'], 'configure_role')
     _ROLE_OVERRIDES.setdefault(role, {}).update(settings)
 
-# %% ../../nbs/01c_llm.ipynb #7fcf8736
 def reset_roles(*roles: str):
     "Undo `configure_role` for `roles` (all roles when none are named)."
     for r in roles or list(_ROLE_OVERRIDES): _ROLE_OVERRIDES.pop(r, None)
@@ -108,7 +106,6 @@ def role_config(role: str) -> dict:
 _SCHEMAS: dict[Any, dict] = {}
 _BACKEND_INSTANCES: dict[str, Backend] = {}
 
-# %% ../../nbs/01c_llm.ipynb #132701e6
 def checked_schema(schema) -> dict | None:
     "`normalize_schema`, remembered per schema so repeated calls skip the check."
     if schema is None: return None
