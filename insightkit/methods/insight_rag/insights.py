@@ -86,7 +86,6 @@ def get_many(self: MinedCache, keys: list[str]) -> dict[str, list[str]]:
     "The cached continuations of those `keys` that are present."
     return {k: json.loads(t) for k, t in self.store.rows_in('SELECT key, texts FROM mined WHERE key IN', keys)}
 
-# %% ../../../nbs/07a_insights.ipynb #22a720d2
 @patch
 def put_many(self: MinedCache, entries: list[tuple[str, str, str, dict, list[str]]]):
     "Store `(key, fingerprint, prompt, settings, texts)` entries."
@@ -264,7 +263,6 @@ def default_miner_dir(corpus, # the corpus
         train_miner(texts, run_dir, config, resume=(run_dir/'miner.json').exists(), info=info)
     return run_dir
 
-# %% ../../../nbs/07a_insights.ipynb #1e5e7d2b
 def default_miner(corpus, items: Sequence | None = None, quick: bool = True, config=None, reuse: bool = True):
     "A loaded `Miner` that has read the items' documents (see `default_miner_dir`)."
     from insightkit.methods.insight_rag.mining import Miner
