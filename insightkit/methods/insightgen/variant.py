@@ -98,7 +98,6 @@ CLUSTER_KEYS = ('chunk_tokens', 'cluster_rule', 'n_clusters', 'algorithm', 'degr
 # %% ../../../nbs/09c_insightgen.ipynb #d22379c0
 _EMBEDDER, _CLUSTERINGS = [], {}
 
-# %% ../../../nbs/09c_insightgen.ipynb #f56f67bc
 def embedder():
     "The default embedder, made once per process."
     if not _EMBEDDER:
@@ -199,7 +198,6 @@ def write_insights(self: InsightsBase, traces: Sequence[Trace], passages: Sequen
 # %% ../../../nbs/09c_insightgen.ipynb #56951c70
 def _cluster_of(cl: Clustering) -> dict: return dict(zip(cl.chunk_ids, map(int, cl.labels)))
 
-# %% ../../../nbs/09c_insightgen.ipynb #256db812
 @register_variant
 class InsightGenVariant(InsightsBase):
     "InsightGen: the answer's clusters and their graph neighbours are the context; intent, then up to five insights."
@@ -275,7 +273,6 @@ class DirectInsights(_Baseline):
 # %% ../../../nbs/09c_insightgen.ipynb #67b82b9e
 _INDEX = {}
 
-# %% ../../../nbs/09c_insightgen.ipynb #b151a080
 @register_variant
 class FaissInsights(_Baseline):
     "FAISS: the question's top-m chunks of the collection, m = InsightGen's chunk count; then insights."
