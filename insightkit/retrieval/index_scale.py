@@ -48,7 +48,6 @@ def _read_json(path: Path) -> dict | None:
     try: return json.loads(path.read_text())
     except (OSError, ValueError): return None
 
-# %% ../../nbs/03c_index_scale.ipynb #984a85d8
 def _write_json(path: Path, obj: dict):
     "Write `obj` to `path` atomically (a reader sees the old file or the new one, never half of one)."
     tmp = tmp_beside(path)
@@ -157,7 +156,6 @@ def import_embeddings(npy: str | Path, # an (n, d) `.npy` of float16 / float32 /
 # %% ../../nbs/03c_index_scale.ipynb #68514097
 INDEX_TYPES = ('flat', 'hnsw', 'ivfpq')
 
-# %% ../../nbs/03c_index_scale.ipynb #e6d4fa40
 @dataclass(frozen=True)
 class IndexSpec:
     "Which faiss index to build over a store, with its build and search parameters."
@@ -252,7 +250,6 @@ def _load(self: ScaleIndex):
     except Exception: return
     if idx.ntotal == self.store.n: self.index, self.loaded_from_disk = idx, True
 
-# %% ../../nbs/03c_index_scale.ipynb #cb1a2718
 @patch
 def _save(self: ScaleIndex):
     "Write the index next to the store, atomically."
