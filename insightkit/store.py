@@ -25,7 +25,6 @@ class DamagedCacheError(InsightkitError):
         self.path, self.problem = Path(path), problem
         super().__init__(f'cache file {path} is damaged ({problem}){advice}')
 
-# %% ../nbs/00b_store.ipynb #7e28ea4a
 class DamagedCacheWarning(UserWarning):
     "A damaged cache file was moved aside and an empty one started."
 
@@ -88,7 +87,6 @@ def connect(self: SqliteStore) -> sqlite3.Connection:
     self._local.con, self._local.pid = con, os.getpid()
     return con
 
-# %% ../nbs/00b_store.ipynb #259c643a
 @patch
 def _open(self: SqliteStore) -> sqlite3.Connection:
     "Open the file, check it (`DamagedCacheError` when it is not a sound database) and create the tables."
