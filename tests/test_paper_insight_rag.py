@@ -11,17 +11,30 @@ pytestmark = pytest.mark.xdist_group('paper')  # one module fixture runs the sev
 
 NOTEBOOKS = ('fig3_deep', 'fig4_multi', 'table6_triples', 'table2_matching', 'fig6_zscore', 'fig5_identifier', 'table3_miner')
 
+def train_shared_miner(src) -> Path:
+    """One quick miner, two epochs, that has read the documents of every item the notebooks ask about (two deep
+    questions, two multi-source questions, two matching pairs: 11 documents). Each notebook's default miner is then
+    this one (`find_covering_miner`: the quick default takes any finished miner that has read its documents), so the
+    run checks the notebooks rather than training three miners with the full quick recipe (240 s of CI's 670 s); the
+    recipe's training is checked in tests/test_miner.py."""
+    from insightkit.data.insight_rag import Corpus
+    from insightkit.methods.insight_rag.insights import default_miner_dir
+    from insightkit.methods.insight_rag.miner_config import quick_config
+    corpus = Corpus(src.dir, src.prefix)
+    return default_miner_dir(corpus, [*corpus.deep[:2], *corpus.multi[:2], *corpus.matching[:2]], config=quick_config(epochs=2))
+
 def run_paper_notebooks(tmp: Path) -> dict:
     """Run the seven notebooks once, in order, sharing one private cache (calls, embeddings, miners) and one runs
     folder; fig3_deep again, the statistics notebook and the report. Each one's manifest entry by name."""
     mp = pytest.MonkeyPatch()
-    from insightkit.generation.local import reusable_models_dir
+    from insightkit.generation.model_files import reusable_models_dir
     mp.setenv('INSIGHTKIT_MODELS', str(reusable_models_dir()))
     mp.setenv('INSIGHTKIT_CACHE', str(tmp/'cache'))
     mp.setenv('INSIGHTKIT_PROGRESS', '0')
     for v in ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN', 'INSIGHTKIT_RUNS', 'INSIGHTKIT_DATA'):
         mp.delenv(v, raising=False)
     src = resolve_data(None, None)
+    train_shared_miner(src)
     params = dict(quick=True, data_dir=str(src.dir), prefix=src.prefix, out_dir=str(tmp/'out'), runs_dir=str(tmp/'runs'), quick_items=2, quick_deep=2, quick_multi=2)
     (tmp/'out').mkdir()
     run = lambda name, p=params: run_figure(ROOT/'paper_figures'/f'{name}.ipynb', tmp/'out', p, timeout=900)
@@ -85,6 +98,8 @@ def check_component_and_miner_tables(executed):
     assert ident['mean score'].between(0, 1).all() and (ident.n == 2).all()
     t3 = pd.read_csv(out/'table3_miner.csv')
     assert t3['paper AAN'].tolist() == [92.1, 72.1] and t3.ours.between(0, 100).all() and (t3.n == 2).all()
+    miners = sorted((out.parent/'cache'/'miners').glob('*/miner.json'))
+    assert len(miners) == 1, miners  # every notebook's default miner was the shared one: none trained another
 
 def check_zscore_notebook_reads_the_matching_runs_of_table2(executed):
     e = executed[1]['fig6_zscore']
