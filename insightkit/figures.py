@@ -123,7 +123,6 @@ def stored_result(name: str, # what is stored (the file's stem)
 # %% ../nbs/13_figures.ipynb #90a5ee25
 _hash_memo: dict = {}
 
-# %% ../nbs/13_figures.ipynb #90cccef2
 def data_file_hashes(data: DataSource | str | Path | None = None, # a resolved source, or a folder to resolve
                      prefix: str | None = None) -> dict:
     "SHA-256 of each file of the data in use, keyed by file name (memoised by size and mtime)."
@@ -172,13 +171,11 @@ def scrub_strings(obj, secrets: list[str] | None = None):
 # seconds a paper notebook's cell may run: table5_iprar's first analysis of 500 questions takes ~45 min
 CELL_TIMEOUT = 3600
 
-# %% ../nbs/13_figures.ipynb #1131cdb5
 # what a kernel run for a stored notebook leaves out of its outputs: progress bars (tqdm's, the hub's, ours) and
 # library warnings are for a terminal, and a page made of them hides the results
 QUIET_KERNEL = {'TQDM_DISABLE': '1', 'HF_HUB_DISABLE_PROGRESS_BARS': '1', 'TRANSFORMERS_VERBOSITY': 'error',
                 'TRANSFORMERS_NO_ADVISORY_WARNINGS': '1', 'INSIGHTKIT_PROGRESS': '0', 'PYTHONWARNINGS': 'ignore'}
 
-# %% ../nbs/13_figures.ipynb #8b266742
 def run_figure(nb_path: Path, # the paper notebook
                out_dir: Path, # where executed notebooks, figures and tables go
                params: dict, # candidate parameters; only those the notebook declares are passed
@@ -239,7 +236,6 @@ LONGEST_FIRST = ('table2_insightgen', 'fig6_zscore', 'fig4_multi', 'fig3_deep', 
                  'table1_missing_knowledge', 'table3_missing_knowledge', 'table5_iprar', 'fig3_context_recall',
                  'table3_miner')
 
-# %% ../nbs/13_figures.ipynb #43757779
 def start_order(nbs: list[Path], manifest: dict) -> list[Path]:
     """The notebooks longest first: by the seconds the manifest recorded for them, else their place in
     `LONGEST_FIRST`, else as given."""
@@ -268,7 +264,6 @@ def run_figure_apart(nb_path: Path, out_dir: Path, params: dict, timeout: float,
                 'seconds': round(time.perf_counter() - t0, 2), 'llm_calls': {'calls': 0, 'cached': 0, 'uncached': 0},
                 'error': scrub(f'its process ended with exit code {p.returncode}: {p.stderr[-1500:]}')}
 
-# %% ../nbs/13_figures.ipynb #d16028b7
 def figure_worker(job: str):
     "Run one paper notebook as `job` (JSON from `run_figure_apart`) says, and print its manifest entry as one line."
     j = json.loads(job)
