@@ -105,7 +105,6 @@ CONTAINS_MISTAKES = {
     'The gold may sit inside a longer answer: look for it as whole words, not for an equal string.':
         lambda p, golds: any(_normal(p) == _normal(g) for g in golds)}
 
-# %% ../../nbs/15b_exercises.ipynb #db4daaaf
 def check_contains_answer(fn: Callable[[str, list[str]], bool]) -> Feedback:
     """`fn(prediction, golds)`: whether any gold answer appears, as whole words, in the prediction once both are
     normalised as the lessons' metric does (`contains_match`): lower case, apostrophes deleted, other punctuation
@@ -125,7 +124,6 @@ def _answer_hits(value) -> bool:
     if isinstance(value, (list, tuple)): return any(_answer_hits(v) for v in value)
     return False
 
-# %% ../../nbs/15b_exercises.ipynb #e1746229
 def gold_in_context(comparison, item: int = 0) -> list[str]:
     "The variants of a `compare` result that retrieved a passage holding a gold answer for item `item`."
     res = comparison.items[item]['results']
@@ -173,7 +171,6 @@ RRF_MISTAKES = {
         lambda r, k: _fuse(r, k, ties='id'),
     'Best first: sort by falling score.': lambda r, k: _fuse(r, k)[::-1]}
 
-# %% ../../nbs/15b_exercises.ipynb #8b9f3bb4
 def check_rrf(fn: Callable[[Sequence[Sequence[str]], int], list[str]]) -> Feedback:
     "`fn(rankings, k)`: reciprocal rank fusion of several queries' ranked ids, best first."
     cases = [([['a', 'b', 'c'], ['b', 'a', 'd']], 60), ([['x'], ['y', 'x']], 1), ([['a', 'b'], []], 60),
@@ -204,7 +201,6 @@ HOLM_MISTAKES = {
     'Cap the adjusted p-values at 1.': lambda p: _holm(p, cap=False),
     "Return the adjusted p-values in the input's order, not sorted.": lambda p: _holm(p, input_order=False)}
 
-# %% ../../nbs/15b_exercises.ipynb #a8571ee9
 def check_holm(fn: Callable[[Sequence[float]], list[float]]) -> Feedback:
     "`fn(pvalues)`: Holm's step-down adjusted p-values, in the input's order (statsmodels is the reference)."
     from statsmodels.stats.multitest import multipletests
@@ -231,7 +227,6 @@ def _paired_mistakes(a: Sequence[float], b: Sequence[float]) -> dict[str, float]
             "That is a one-sided p-value (the other side): ask for the two-sided one (scipy's default).":
                 stats.wilcoxon(a, b, alternative='less').pvalue}
 
-# %% ../../nbs/15b_exercises.ipynb #94cfa6ab
 def check_paired_p(p: float, a: Sequence[float], b: Sequence[float]) -> Feedback:
     "`p`: the two-sided Wilcoxon signed-rank p-value of paired scores `a` and `b` (scipy's default settings)."
     from scipy import stats
