@@ -26,7 +26,6 @@ def _valid(rec, known: set | None) -> bool:
     return (isinstance(rec, dict) and isinstance(rec.get('id'), str) and isinstance(rec.get('prediction'), str)
             and isinstance(rec.get('index'), int) and (known is None or rec['id'] in known))
 
-# %% ../../nbs/04d_runs.ipynb #0dc09d2e
 def read_predictions(path: str | Path, # a predictions.jsonl
                      known: set | None = None, # the run's item ids (None: any)
                     ) -> list[dict]:
@@ -84,7 +83,6 @@ def run_lock(folder: Path, wait: float = 0.0):
         fcntl.flock(f, fcntl.LOCK_UN)
         f.close()
 
-# %% ../../nbs/04d_runs.ipynb #2728c7df
 def _now() -> str: return datetime.now(timezone.utc).isoformat(timespec='seconds')
 
 # %% ../../nbs/04d_runs.ipynb #e1b1cc79
@@ -297,7 +295,6 @@ def run_variant(variant: str | Variant, # a registered variant name (or a varian
             'llm_calls': m['session_calls']['calls'], 'failures': m['failures'], 'variant': v.name, 'dataset': ds.name,
             'task': spec.name, 'prefix': ds.subset}
 
-# %% ../../nbs/04d_runs.ipynb #f2b83a5e
 def _make(name: str, settings: dict) -> Variant:
     from insightkit.pipeline.registry import make_variant
     return make_variant(name, **settings)
