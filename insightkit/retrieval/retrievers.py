@@ -25,7 +25,6 @@ ABBREVIATIONS = frozenset('al cf ca eg e.g ie i.e etc vs viz fig figs eq eqs sec
                           'dr mr mrs ms prof jr sr st inc ltd corp dept univ'.split())
 _BOUNDARY = re.compile(r'(?<=[.!?])["\'\)\]]*(\s+)(?=["\'\(\[]?[A-Z0-9])|(\n[ \t]*\n\s*)')
 
-# %% ../../nbs/03_retrieval.ipynb #b4c9863f
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     "`(start, end)` character spans of the sentences in `text`, surrounding white space excluded."
     spans, start = [], 0
@@ -49,7 +48,6 @@ def split_sentences(text: str) -> list[str]:
 # %% ../../nbs/03_retrieval.ipynb #c20c78ac
 _default_tokenizer = None
 
-# %% ../../nbs/03_retrieval.ipynb #bdb338d1
 def default_tokenizer():
     "The default embedder's tokenizer (loaded once; the model itself is not loaded)."
     global _default_tokenizer
@@ -66,7 +64,6 @@ def _offset_tokenizer(tokenizer):
         tokenizer.no_padding()
     return tokenizer
 
-# %% ../../nbs/03_retrieval.ipynb #fe208202
 def token_offsets_batch(tokenizer, texts: list[str]) -> list[list[tuple[int, int]]]:
     """Character offsets of each token of each text, special tokens left out; `tokenizer` is a `tokenizers.Tokenizer` or
     a fast `transformers` tokenizer."""
@@ -98,7 +95,6 @@ def _cut_points(offsets: list[tuple[int, int]], max_tokens: int) -> list[int]:
         i = j
     return cuts
 
-# %% ../../nbs/03_retrieval.ipynb #e99c4c6b
 def _chunk_spans(text: str, offsets: list[tuple[int, int]], max_tokens: int) -> list[tuple[int, int]]:
     "Chunk spans of `text` given its token offsets: whole sentences packed up to `max_tokens`, over-long sentences cut."
     starts = [o[0] for o in offsets]
@@ -181,7 +177,6 @@ def check_items(items: Sequence[tuple[Hashable, str]], # `(id, text)` pairs
 # %% ../../nbs/03_retrieval.ipynb #5a0ff4bc
 INDEX_KINDS = ('flat', 'hnsw', 'ivf')
 
-# %% ../../nbs/03_retrieval.ipynb #f56f6857
 def build_faiss_index(vecs: np.ndarray, # (n, d) float32 unit vectors
                       kind: str = 'flat', # flat, hnsw or ivf
                       hnsw_m: int = 32, # HNSW neighbours per node
@@ -255,7 +250,6 @@ def _load(self: DenseRetriever):
     except Exception: return  # damaged file: rebuild
     if idx.ntotal == len(self.unit_text): self.index, self.loaded_from_disk = idx, True
 
-# %% ../../nbs/03_retrieval.ipynb #b3b77754
 @patch
 def _save(self: DenseRetriever):
     import faiss
@@ -361,7 +355,6 @@ class HybridRetriever(Retriever):
 # %% ../../nbs/03_retrieval.ipynb #7876e56e
 RETRIEVER_KINDS = ('dense', 'bm25', 'hybrid')
 
-# %% ../../nbs/03_retrieval.ipynb #a8fee586
 def _split_kwargs(kw: dict) -> tuple[dict, dict, dict]:
     """Options for the dense, BM25 and hybrid constructors, each getting those its signature accepts; an option none
     accepts is an error."""
