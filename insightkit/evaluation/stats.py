@@ -103,7 +103,6 @@ def bonferroni_alpha(alpha: float, m: int) -> float:
 # %% ../../nbs/04g_stats.ipynb #362993e6
 def _mean_diff(a, b): return a.mean(axis=-1) - b.mean(axis=-1)
 
-# %% ../../nbs/04g_stats.ipynb #b6ceb083
 def paired_bootstrap_ci(a: Sequence[float], # one method's value per item
                         b: Sequence[float], # the other's, same items
                         stat: Callable | None = None, # f(a_sample, b_sample) -> float; default mean(a) − mean(b)
@@ -227,7 +226,6 @@ def flip_rate(first: Sequence,
 # %% ../../nbs/04g_stats.ipynb #496aecc0
 WORD_RE = re.compile(r"[a-z][a-z0-9'-]*")
 
-# %% ../../nbs/04g_stats.ipynb #c4aef3d5
 def text_words(text: str) -> set[str]:
     "The distinct lower-cased words of `text` (letters first; digits, hyphens and apostrophes inside)."
     return set(WORD_RE.findall(text.lower()))
