@@ -15,10 +15,8 @@ __all__ = ['INSIGHTGEN_METHODS', 'INSIGHTGEN_JUDGES', 'INSIGHTGEN_THEMES', 'INSI
 # %% ../../nbs/04j_insightgen_eval.ipynb #8cfce0ec
 INSIGHTGEN_METHODS = ('Direct GPT', 'GPT+CoT', 'FAISS', 'FAISS+CoT', 'InsightGen')
 
-# %% ../../nbs/04j_insightgen_eval.ipynb #b5625deb
 INSIGHTGEN_JUDGES = ('Gemini-2.5-Flash', 'Claude-4-Sonnet')
 
-# %% ../../nbs/04j_insightgen_eval.ipynb #20f5c077
 INSIGHTGEN_THEMES = ('Inference Optimization', 'LLM as Agents', 'Preference Optimization', 'Long-context RAG',
                      'Representation Learning', 'Long Video Understanding', 'Social Computing', 'Video Segmentation',
                      'Hate Speech Detection', 'Interpretability', 'Low-Resource NLP', 'Data Augmentation',
@@ -28,7 +26,6 @@ INSIGHTGEN_THEMES = ('Inference Optimization', 'LLM as Agents', 'Preference Opti
 # %% ../../nbs/04j_insightgen_eval.ipynb #fae3815c
 INSIGHTGEN_ROWS = {}  # (table, generator) -> one line per theme: five methods under Gemini, then under Claude
 
-# %% ../../nbs/04j_insightgen_eval.ipynb #08efacfc
 INSIGHTGEN_ROWS[(2, 'GPT-4o')] = '''
         3.79 3.02 3.87 3.03 3.87 2.79 1.92 3.06 2.06 3.05
         2.99 3.25 3.44 3.12 4.14 2.04 2.32 2.56 2.16 3.37
@@ -51,7 +48,6 @@ INSIGHTGEN_ROWS[(2, 'GPT-4o')] = '''
         3.59 2.20 3.92 3.15 3.98 2.96 1.24 2.78 2.09 2.89
         2.71 2.11 3.93 3.00 4.26 2.06 1.65 2.86 1.95 3.63'''
 
-# %% ../../nbs/04j_insightgen_eval.ipynb #b1b8b8c4
 INSIGHTGEN_ROWS[(2, 'Claude-3.5-Sonnet')] = '''
         3.18 3.32 3.09 3.98 4.45 2.69 2.27 2.61 2.29 3.11
         2.23 2.31 2.53 4.08 4.44 1.77 1.20 1.89 2.71 3.46
@@ -97,7 +93,6 @@ INSIGHTGEN_ROWS[(10, 'GPT-4o')] = '''
         3.80 2.99 3.86 3.39 3.89 2.83 1.90 2.78 2.26 2.99
         3.10 3.02 3.74 3.33 4.16 2.16 1.88 2.62 2.31 3.25'''
 
-# %% ../../nbs/04j_insightgen_eval.ipynb #2344fc5c
 INSIGHTGEN_ROWS[(10, 'Claude-3.5-Sonnet')] = '''
         3.70 4.00 3.67 4.09 4.49 2.57 2.51 2.67 2.64 3.13
         3.29 3.51 3.25 4.05 4.35 2.07 1.52 2.05 2.71 3.29
