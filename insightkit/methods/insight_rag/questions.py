@@ -145,7 +145,6 @@ def question_messages(item: DeepItem | MultiItem) -> list[dict]:
 def _mentions(text: str, phrase: str) -> bool:
     return re.search(r'(?<!\w)' + re.escape(phrase.casefold()) + r'(?!\w)', text.casefold()) is not None
 
-# %% ../../../nbs/05aa_questions.ipynb #69ea7c90
 def question_problem(question: Any, # the proposed question
                      sub: str, # the item's subject
                      objs: Sequence[str], # the item's answer(s)
