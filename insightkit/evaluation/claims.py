@@ -42,7 +42,6 @@ def claim(paper: str, # short name of the paper, e.g. 'Insight-RAG'
 # %% ../../nbs/04k_claims.ipynb #9875da12
 MIN_PAIRS = 6  # the fewest pairs with which an exact two-sided Wilcoxon test can reach p < 0.05
 
-# %% ../../nbs/04k_claims.ipynb #cf73aba5
 def pairs_needed(differences: Sequence[float], # the observed paired differences
                  alpha: float = ALPHA, power: float = 0.8) -> int | None:
     "Pairs a paired test would need to find the observed mean difference (normal approximation); None when it is 0."
@@ -130,7 +129,6 @@ def _num(x: float) -> str:
     "A number with one decimal, or thousands separators when it is large."
     return f'{x:,.0f}' if abs(x) >= 1e4 else f'{x:.1f}'
 
-# %% ../../nbs/04k_claims.ipynb #5d1c0a7e
 def ours_text(row: dict) -> str:
     "What our runs give for one claim, in words: both means, the difference with its interval, n (shares in percent)."
     if row['verdict'] == 'cannot tell': return '—'
@@ -188,7 +186,6 @@ def verdict_counts(claims) -> 'pd.DataFrame':
 # %% ../../nbs/04k_claims.ipynb #a0c1d2e3
 DIFF_SEP = ' − '  # a cell named 'A − B' is the per-item difference of cells A and B (a gap, a gain)
 
-# %% ../../nbs/04k_claims.ipynb #a0c1d2e4
 def cell_values(wide, # items × cells: a study table's values of one metric, pivoted
                 label: str, # a cell, or 'A − B': the per-item difference of two cells
                ):
