@@ -20,7 +20,6 @@ __all__ = ['RULES', 'n_clusters', 'cluster_vectors', 'centroid_graph', 'hops_fro
 # %% ../../../nbs/09a_clusters.ipynb #59ce6c28
 RULES = {'sqrt': math.sqrt, 'n/3': lambda n: n/3, 'n/5': lambda n: n/5, 'cbrt': lambda n: n**(1/3)}
 
-# %% ../../../nbs/09a_clusters.ipynb #a01c248b
 def n_clusters(n: int, # chunks in the collection
                rule: str = 'sqrt', # sqrt, n/3, n/5 or cbrt
                fixed: int | None = None, # a number asked for explicitly (overrides the rule)
