@@ -21,7 +21,6 @@ __all__ = ['CPU_FLAGS', 'LLAMA_CPP_FEATURES', 'cpu_info', 'free_port', 'last_lin
 CPU_FLAGS = ('avx', 'avx2', 'fma', 'f16c', 'avx_vnni', 'avx512f', 'avx512_vnni', 'avx512_bf16', 'amx_tile', 'amx_int8',
              'amx_bf16')
 
-# %% ../../nbs/13_bench_peers.ipynb #c39ad294
 def cpu_info(cpuinfo: str | None = None, # the text of /proc/cpuinfo (default: read it)
             ) -> dict:
     "The CPU's model name, which of `CPU_FLAGS` it reports, and torch's CPU capability (the kernels it dispatches to)."

@@ -121,7 +121,6 @@ def judgement_schema(max_items: int = 3) -> dict:
 def _as_list(v) -> list:
     return [v] if isinstance(v, str) else list(v) if isinstance(v, (list, tuple)) else []
 
-# %% ../../nbs/10_missing_knowledge.ipynb #6ce139d8
 def parse_judgement(reply, # the reply's parsed `data`, or its text
                     max_items: int = 3) -> dict | None:
     "The judgement as `{thought, judge, missing, queries, empty_dropped, repaired}`, or None when none can be read."
@@ -365,7 +364,6 @@ FLAG_BEARER = {
            'Question: who lit the olympic cauldron in london in 2012\nAnswer: seven young athletes'],
 }
 
-# %% ../../nbs/10_missing_knowledge.ipynb #488674a4
 def flag_bearer_store() -> DocStore:
     "The example's two knowledge bases, `wiki` and `qa` (our own sentences)."
     from insightkit.data.datasets import Document
