@@ -18,7 +18,6 @@ __all__ = ['CATALOGUE_MODULE', 'catalogue', 'entry_point_sources', 'import_sourc
 # %% ../nbs/00c_registry.ipynb #e09bff60
 CATALOGUE_MODULE = 'insightkit.catalogue' # the module whose `CATALOGUE` lists the built-in components' modules
 
-# %% ../nbs/00c_registry.ipynb #f91fd251
 def catalogue(kind: str) -> dict:
     """The built-in sources of `kind`: name -> module that registers it; key `'*'` holds modules (or `package.*`, every
     module below it) that may register any name."""
