@@ -169,7 +169,6 @@ def release_course(dest: str | Path, # the course folder nbgrader works in
 # %% ../../nbs/15d_release.ipynb #r0000029
 GROUPS.setdefault('course', "run the course's lessons, or release them to a class")
 
-# %% ../../nbs/15d_release.ipynb #r0000030
 @command('course release', "write the lessons for nbgrader: source/ with solutions and checks, release/ for students",
          arg('dir', help="the course folder nbgrader works in (source/, release/, nbgrader_config.py)"),
          arg('--only', nargs='+', metavar='LESSON', help='release only these lessons, e.g. 03_evaluating'))
