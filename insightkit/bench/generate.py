@@ -21,7 +21,6 @@ __all__ = ['RAG_SOURCES', 'RATIOS', 'NOTE', 'rag_workload', 'analysis_workload',
 # %% ../../nbs/13a_bench_generate.ipynb #b7517277
 RAG_SOURCES = (('nq-open', 'open'), ('bioasq', 'all'), ('insight-rag', 'deep'))
 
-# %% ../../nbs/13a_bench_generate.ipynb #a4301574
 def rag_workload(n: int = 64, # prompts
                  k: int = 5, # passages per question, found by BM25
                  context_tokens: int = 800, # token budget of the passages, as the `rag` variant's setting
@@ -82,7 +81,6 @@ def llamacpp_model(threads: int, n_ctx: int = 4096):
     return Llama(str(default_gguf()), n_ctx=n_ctx, n_threads=threads, n_threads_batch=threads, n_batch=512,
                  verbose=False, seed=0)
 
-# %% ../../nbs/13a_bench_generate.ipynb #ad42e8ed
 def run_llamacpp(llm, convs: list, schema: dict | None, max_tokens: int) -> dict:
     "Answer `convs` one at a time with llama.cpp (greedy, a JSON grammar for `schema`); seconds, tokens, failures."
     import llama_cpp
@@ -162,7 +160,6 @@ NOTE = ('ratio = llamacpp_s / ours_s (llama.cpp one prompt at a time, against ou
         'no-repeat guard off, or ours_s when that row was not run); *_by_workload: RAG, then analyses; today = the '
         'transformers generate loop (batch 8) used before')
 
-# %% ../../nbs/13a_bench_generate.ipynb #932619e8
 def headline(out: dict) -> dict:
     """The JSON's first keys from the sides' summaries: every side's seconds, new tokens and schema failures, and each
     peer's seconds over ours in total and workload by workload (`RATIOS`)."""
