@@ -25,7 +25,6 @@ HEADER_KEYS = ('headers', 'default_headers', 'extra_headers')
 # values a switch takes, never a credential: TOKENIZERS_PARALLELISM=false must not hide every `false` printed
 NOT_CREDENTIALS = {'true', 'false', 'none', 'null', 'auto', 'enabled', 'disabled'}
 
-# %% ../nbs/00a_secrets.ipynb #a3bf4d97
 def is_secret_name(name) -> bool:
     "True when a setting, header or query parameter called `name` holds a credential (api_key, token, password, ...)."
     return isinstance(name, str) and bool(SECRET_NAME.search(name))
@@ -47,7 +46,6 @@ def redact_url(url: str | None) -> str | None:
 # %% ../nbs/00a_secrets.ipynb #40fa62e7
 _URL_IN_TEXT = re.compile(r'[a-zA-Z][a-zA-Z0-9+.-]*://[^\s\'"<>)]+')
 
-# %% ../nbs/00a_secrets.ipynb #636047fa
 def redact_text(text: str) -> str:
     "`text` with every URL in it passed through `redact_url`."
     return _URL_IN_TEXT.sub(lambda m: redact_url(m.group(0)), text)
@@ -111,7 +109,6 @@ _KEY_SHAPES = re.compile(
     r'|\bsk-[A-Za-z0-9_-]{8,}|\bhf_[A-Za-z0-9]{30,}'
 )
 
-# %% ../nbs/00a_secrets.ipynb #7a4a835f
 def redact_key_shapes(text: str) -> str:
     "`text` with every key-shaped value (`_KEY_SHAPES`) replaced by `'[redacted]'`, the name before it kept."
     return _KEY_SHAPES.sub(lambda m: (m['named'] or '') + REDACTED, text)
