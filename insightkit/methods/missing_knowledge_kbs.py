@@ -19,7 +19,6 @@ __all__ = ['with_kbs', 'check_kb', 'entry_question', 'paraphrase_mask', 'search'
 # %% ../../nbs/10_missing_kbs.ipynb #499e8cfb
 _EXTENDED: dict[str, DocStore] = {}
 
-# %% ../../nbs/10_missing_kbs.ipynb #48e06d6f
 def with_kbs(store: DocStore) -> DocStore:
     "`store` with a `merged` knowledge base added where it has `snippets` and `qa` but no `merged` (BioASQ)."
     names = store.kb_names()
