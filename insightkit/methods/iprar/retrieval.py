@@ -72,7 +72,6 @@ def analysis_schema(max_terms: int = 4, max_synonyms: int = 3) -> dict:
 # %% ../../../nbs/11_iprar.ipynb #93a8cdfd
 def _clean(s) -> str: return ' '.join(str(s).split()).strip(' .,;:"\'') if isinstance(s, str) else ''
 
-# %% ../../../nbs/11_iprar.ipynb #ab5844ec
 def parse_analysis(data) -> dict:
     """`{terms: {term: [synonyms]}, virtual_answer, problems}` from an analysis reply's data (anything malformed is a
     named problem)."""
@@ -93,7 +92,6 @@ _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-']*[A-Za-z0-9]|[A-Za-z0-9]")
 _QUESTION_WORDS = frozenset('what which who whom whose when where why how does did do is are was were can could should '
                             'would will may might there their its list name describe explain'.split())
 
-# %% ../../../nbs/11_iprar.ipynb #1331950e
 def question_terms(question: str, max_terms: int = 6) -> dict[str, list[str]]:
     "The question's first `max_terms` distinct content words as key terms without synonyms."
     from bm25s.stopwords import STOPWORDS_EN
@@ -211,7 +209,6 @@ def aggregate_blocks(routes: dict[str, list[dict]], # route -> its blocks `{id, 
 # %% ../../../nbs/11_iprar.ipynb #8414c8ba
 _KEYWORD_INDEXES: dict[str, KeywordIndex] = {}
 
-# %% ../../../nbs/11_iprar.ipynb #9af87e14
 def keyword_index(store: DocStore) -> KeywordIndex:
     "The keyword index of the store's snippet blocks (built once per process and content)."
     kb = store.kb(LEVEL_KBS['snippets'])
