@@ -114,6 +114,32 @@ def test_modules_stay_small_and_shared_code_names_no_variant(root):
         text = (root/'insightkit'/mod).read_text()
         assert not [n for n in names if f"'{n}'" in text or f'"{n}"' in text], (mod, [n for n in names if f"'{n}'" in text])
 
+def is_export(cell) -> bool:
+    return cell['cell_type'] == 'code' and ''.join(cell['source']).lstrip().startswith(('#| export', '#|export'))
+
+def definitions_shown(cells: list) -> tuple[int, int, int]:
+    """A chapter's export cells, how many of them are followed directly by another export cell, and how many have a
+    demo or test (a code cell that exports nothing) within the next two cells."""
+    exports = [i for i, c in enumerate(cells) if is_export(c)]
+    followed = sum(i + 1 < len(cells) and is_export(cells[i + 1]) for i in exports)
+    shown = sum(any(cells[j]['cell_type'] == 'code' and not is_export(cells[j]) for j in range(i + 1, min(i + 3, len(cells))))
+                for i in exports)
+    return len(exports), followed, shown
+
+def test_definitions_shown_counts_cells():
+    code = lambda s: {'cell_type': 'code', 'source': s}
+    md = {'cell_type': 'markdown', 'source': 'why'}
+    cells = [code('#| export\ndef f(): ...'), code('#| export\ndef g(): ...'), md, code('test_eq(g(), None)'),
+             code('#| export\nh = 1')]
+    assert definitions_shown(cells) == (3, 1, 1)
+
+def test_chapters_show_each_definition_at_work(root):
+    """Issue 38: as fastcore's and claudette's notebooks do, a definition is followed by its use or its test — at most
+    20 % of export cells come straight after another, and at least 60 % have a demo or test within two cells."""
+    counts = [definitions_shown(json.loads(nb.read_text())['cells']) for nb in sorted((root/'nbs').glob('*.ipynb'))]
+    exports, followed, shown = map(sum, zip(*counts))
+    assert followed <= 0.20*exports and shown >= 0.60*exports, (exports, followed, shown)
+
 def test_notebook_code_lines_fit_120(root):
     "Issue 12: every code line of every notebook in nbs/ is at most 120 characters (`make test` runs `ruff check`, which finds them)."
     long = [f'{nb.name}: {l.strip()[:60]}' for nb in sorted((root/'nbs').glob('*.ipynb'))
