@@ -24,7 +24,6 @@ def emit(result, as_json: bool):
 # %% ../nbs/13b_command_table.ipynb #099c4419
 COMMANDS: dict[str, dict] = {}  # 'bench generate' -> its function, help, flags and flag hook
 
-# %% ../nbs/13b_command_table.ipynb #1aaec6c7
 GROUPS = {'llm': 'ask the configured language models', 'bench': 'benchmarks (results as JSON with --json)',
           'miner': 'train and evaluate insight miners', 'data': 'fetch and check datasets',
           'bench-data': 'create an Insight-RAG benchmark from abstracts', 'eval': 'evaluate components'}
