@@ -21,7 +21,6 @@ __all__ = ['STUDY_COLUMNS', 'check_study_table', 'method_summary', 'paired_tests
 # %% ../../nbs/04i_report.ipynb #b0763409
 STUDY_COLUMNS = ('method', 'variant', 'dataset', 'task', 'item_id', 'metric', 'value')
 
-# %% ../../nbs/04i_report.ipynb #de2944aa
 def check_study_table(df) -> 'pd.DataFrame':
     """The table with `item_id` as str and `value` as float, after checking its columns and that no (method, item,
     metric) repeats."""
@@ -157,7 +156,6 @@ def _settings(m: dict) -> dict:
     c = dict(m.get('config') or {})
     return {**{k: v for k, v in c.items() if k != 'settings'}, **(c.get('settings') or {})}
 
-# %% ../../nbs/04i_report.ipynb #3e00fc49
 def method_labels(manifests: Sequence[dict]) -> list[str]:
     """A label per run: its variant, plus the simple settings whose values differ between the runs (unique; else the run
     name)."""
