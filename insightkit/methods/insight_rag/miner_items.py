@@ -55,7 +55,6 @@ def _pick(items: list, n: int | None, seed: int | None) -> list:
     if seed is None: return list(items[:n])
     return random.Random(seed).sample(list(items), min(n, len(items)))
 
-# %% ../../../nbs/05b_miner_items.ipynb #f1cbdefd
 def select_subset(corpus: Corpus, # the corpus
                   n_deep: int | None = None, # deep questions to take (None: all)
                   n_multi: int = 0, # multi-source questions to take (None: all)
