@@ -21,7 +21,6 @@ METHODS = ('lora', 'qlora', 'full')
 RESUMABLE_FIELDS = ('save_every', 'keep_checkpoints', 'device', 'loss_every', 'compile')
 AUTOCAST = ('auto', 'bf16', 'off')
 
-# %% ../../../nbs/05d_miner_config.ipynb #393f5cd2
 @dataclass
 class MinerConfig:
     "How a miner is trained: base model, LoRA / QLoRA / full fine-tuning, optimiser, schedule and batching."
@@ -101,7 +100,6 @@ def from_dict(cls: MinerConfig, d: dict) -> MinerConfig:
 # %% ../../../nbs/05d_miner_config.ipynb #f920ea95
 QUICK_RECIPE = {'epochs': 6, 'lr': 2e-3, 'batch_tokens': 256, 'max_batch_items': 8}
 
-# %% ../../../nbs/05d_miner_config.ipynb #8e988e5d
 def quick_config(**overrides) -> MinerConfig:
     """The quick recipe (`QUICK_RECIPE`) for a miner of a few questions' documents, trained in minutes on a CPU;
     `overrides` change any setting."""
@@ -110,7 +108,6 @@ def quick_config(**overrides) -> MinerConfig:
 # %% ../../../nbs/05d_miner_config.ipynb #fb885cab
 PAPER_SCALE_RECIPE = {'method': 'full', 'lr': 1e-3, 'epochs': 14, 'batch_tokens': 8192, 'max_batch_items': 256}
 
-# %% ../../../nbs/05d_miner_config.ipynb #abe65719
 def paper_scale_config(**overrides) -> MinerConfig:
     """The whole-corpus GPU recipe (`PAPER_SCALE_RECIPE`: full fine-tuning, lr 1e-3, 8k-token batches, 14 epochs);
     `overrides` change any setting."""
