@@ -110,7 +110,6 @@ def index_bytes(index) -> int:
 # %% ../../nbs/13c_bench_index.ipynb #81e8393f
 SWEEP = {'hnsw': {'ef_search': (32, 64, 128, 256)}, 'ivfpq': {'nprobe': (8, 16, 32, 64), 'refine': (0, 10, 20, 50)}}
 
-# %% ../../nbs/13c_bench_index.ipynb #5235f61a
 def bench_spec(store: VectorStore, spec: IndexSpec, queries: np.ndarray, k: int, single: int,
                exact: np.ndarray | None = None, # the exact top k (None: this index is the reference)
               ) -> tuple[dict, np.ndarray]:
@@ -148,7 +147,6 @@ out['after_1000_rows'] = memory_mb()
 print(json.dumps({f'{k}_{stage}_mb': v for stage, m in out.items() for k, v in m.items() if k != 'peak'}))
 '''
 
-# %% ../../nbs/13c_bench_index.ipynb #69c90688
 def mmap_check(folder: str | Path) -> dict:
     "Resident memory of a fresh Python process that opens the store in `folder` memory-mapped and reads 1,000 rows."
     p = subprocess.run([sys.executable, '-c', _MMAP_PROBE, str(folder)], capture_output=True, text=True)
