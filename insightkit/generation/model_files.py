@@ -44,7 +44,6 @@ def default_gguf() -> Path:
 # %% ../../nbs/01aa_model_files.ipynb #9353e37f
 _HASHES: dict[str, str] = {}
 
-# %% ../../nbs/01aa_model_files.ipynb #0487f2c8
 def cached_file_sha256(path: str | Path, # the file to hash
                        sidecar_dir: str | Path | None = None, # where `file_hashes.json` lives (default `models_dir()`)
                       ) -> str:
