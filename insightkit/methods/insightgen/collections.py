@@ -24,7 +24,6 @@ __all__ = ['FILES', 'QUESTION_PROMPT', 'ANSWER_PROMPT', 'CLOSED_STARTS', 'BUILD_
 # %% ../../../nbs/09_collections.ipynb #df19db12
 FILES = ('collections.jsonl', 'docs.jsonl', 'questions.jsonl')
 
-# %% ../../../nbs/09_collections.ipynb #1e4f95ab
 def read_collections(d: Path) -> tuple[dict, list[Document], list[dict]]:
     "Collections by id, documents and question records of a collections folder, each field checked."
     d, cols, docs, qs = Path(d), {}, [], []
@@ -157,7 +156,6 @@ def question_schema(k: int) -> dict:
 CLOSED_STARTS = ('is', 'are', 'do', 'does', 'did', 'can', 'could', 'was', 'were', 'will', 'would', 'has', 'have',
                  'who', 'when', 'where', 'which year', 'how many', 'how much')
 
-# %% ../../../nbs/09_collections.ipynb #5dbd558d
 def filter_reason(q: str, min_words: int = 15, max_words: int = 35) -> str | None:
     "Why `q` is not one open-ended question of `min_words`..`max_words` words without numbers (None: it is)."
     q = q.strip()
@@ -287,7 +285,6 @@ def ask_questions(cols: dict[str, list[str]], # collection -> its document ids
 # %% ../../../nbs/09_collections.ipynb #1e265dd0
 BUILD_VERSION = 3 # raised whenever the pipeline's code changes what it writes (3: rejection reasons counted)
 
-# %% ../../../nbs/09_collections.ipynb #68b4b4e0
 def _llm_identity(llm) -> dict:
     from insightkit.secrets import redact
     fp = getattr(llm, 'fingerprint', None) or getattr(getattr(llm, 'backend', None), 'fingerprint', None)
@@ -295,7 +292,6 @@ def _llm_identity(llm) -> dict:
     return {'config': redact(dict(cfg)) if isinstance(cfg, dict) else type(llm).__name__,
             'fingerprint': fp() if callable(fp) else fp}
 
-# %% ../../../nbs/09_collections.ipynb #069da1e6
 def build_collections(docs_file: str | Path, # an AAN_docs.jsonl ({"id", "document"} per line)
                       settings: CollectionSettings | None = None,
                       llm=None, # the questioner (default: the `questioner` role)
