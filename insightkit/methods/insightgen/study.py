@@ -61,7 +61,6 @@ def insightgen_study(dataset: str = 'aan-collections', task: str | None = 'insig
 # %% ../../../nbs/09f_study.ipynb #293abaf6
 from .variant import InsightGenVariant
 
-# %% ../../../nbs/09f_study.ipynb #099c4067
 @patch(cls_method=True)
 def study(cls: InsightGenVariant, **kw) -> dict:
     "InsightGen beside its baselines on the same items: the no-LLM measures per method."
@@ -71,7 +70,6 @@ def study(cls: InsightGenVariant, **kw) -> dict:
 GRID = {'cluster_rule': ('sqrt', 'n/3', 'n/5', 'cbrt'), 'algorithm': ('kmeans', 'xmeans', 'gmeans', 'hdbscan'),
         'max_hops': (1, 2, 3), 'top_k': (3, 5, 7)}
 
-# %% ../../../nbs/09f_study.ipynb #d1e1f528
 def ablation_grid(items, store, grid: dict | None = None, # setting -> values (default `GRID`: Tables 6–9)
                   base: InsightGenSettings | None = None) -> 'pd.DataFrame':
     "No-LLM context measures of InsightGen and FAISS at equal m, for every combination of the grid's settings."
