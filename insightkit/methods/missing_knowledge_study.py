@@ -19,7 +19,6 @@ __all__ = ['NAMES', 'misk_grid', 'record_measures', 'run_misk_study', 'misk_diff
 # %% ../../nbs/10a_missing_knowledge_study.ipynb #36960d87
 NAMES = {'wiki': 'Wiki', 'qa': 'QA pairs', 'snippets': 'Snippets', 'merged': 'Merged KB'}
 
-# %% ../../nbs/10a_missing_knowledge_study.ipynb #d32b517b
 def misk_grid(dataset: str = 'nq-open', ks: Sequence[int] = (2, 4), equal: bool = True, **common) -> tuple[list, list]:
     "The study cells of Table 1 (NQ-open) or 3 (BioASQ), and `(method, baseline)` pairs against RAG at the same K."
     from insightkit.pipeline.studies import Cell
@@ -120,7 +119,6 @@ def _rounds(rec: dict) -> dict[str, list[str]]:
     return {'context_recall_judged': shown,
             'context_recall_judged_first': one(h['text'] for h in first) if first is not None else shown}
 
-# %% ../../nbs/10a_missing_knowledge_study.ipynb #cb8bf3b0
 def judged_context_recall(records: dict[str, list[dict]], # method label -> its prediction records (`study_records`)
                           judge=None, # an evaluation `Judge`; default: the `judge` role's model
                           dataset: str = 'nq-open', task: str = 'open', # as the study table records them
