@@ -25,7 +25,6 @@ __all__ = ['PAPER_GRID', 'search_miner', 'bench_miner']
 # %% ../../../nbs/06b_miner_bench.ipynb #197055ce
 PAPER_GRID = {'lr': [3e-3, 1e-3, 3e-4, 1e-4, 3e-5, 1e-5], 'r': [4, 8, 16], 'alpha': [8, 16, 32], 'dropout': [0.05, 0.1]}
 
-# %% ../../../nbs/06b_miner_bench.ipynb #bd3571ef
 def search_miner(data: Corpus | Sequence[str], # corpus or training items (a subset keeps the search cheap)
                  out_dir: str | Path, # search.csv and (with keep_runs) the trial runs
                  grid: dict | None = None, # setting -> values (default `PAPER_GRID`)
@@ -77,7 +76,6 @@ def _sync(device: str):
         import torch
         torch.cuda.synchronize()
 
-# %% ../../../nbs/06b_miner_bench.ipynb #15d9e0b0
 def _peak_gib(device: str, reset: bool = False) -> float:
     "Peak memory in GiB: allocated on CUDA (since the last reset), else the process's peak resident set."
     import torch
@@ -117,7 +115,6 @@ class _Bench:
     def __post_init__(self):
         self.stats = {k: dict(seconds=0.0, predicted=0, useful=0, positions=0, micro=0) for k in self.recipes}
 
-# %% ../../../nbs/06b_miner_bench.ipynb #f6478fdd
 @patch
 def run(self: _Bench, kind: str, k: int) -> tuple[int, int, int]:
     """Train micro-batch `k` of recipe `kind`, and take an optimizer step when its step is complete: `(predicted,
@@ -133,7 +130,6 @@ def run(self: _Bench, kind: str, k: int) -> tuple[int, int, int]:
         self.optimizer.zero_grad(set_to_none=True)
     return n, int(cpu['attention_mask'].sum()), cpu['input_ids'].numel()
 
-# %% ../../../nbs/06b_miner_bench.ipynb #21fcd2ae
 @patch
 def record(self: _Bench, kind: str, counts: tuple[int, int, int], dt: float = 0.0):
     "Count one micro-batch of recipe `kind`: its token `counts` (as `run` returns them) and the `dt` seconds it took."
@@ -160,7 +156,6 @@ def _alternate(b: _Bench, steps: int) -> dict:
     bar.close()
     return {'peak_gib': _peak_gib(b.device)}
 
-# %% ../../../nbs/06b_miner_bench.ipynb #aa08230b
 def _timed(b: _Bench, seconds: float, warmup: int) -> dict:
     "Each recipe alone for `seconds` (whole optimizer steps) after `warmup` untimed steps; each one's peak memory."
     peaks = {}
