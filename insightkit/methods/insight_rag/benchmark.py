@@ -293,7 +293,6 @@ def build_benchmark(docs_path: str | Path, # a `_docs.jsonl` file, or a folder h
 def _recall(found: set, wanted: list) -> float | None:
     return round(sum(w in found for w in wanted) / len(wanted), 4) if wanted else None
 
-# %% ../../../nbs/05ab_benchmark.ipynb #0582ae17
 def select_benchmark(data: str | Path | None = None, # data folder; None chooses as `resolve_data` does
                      prefix: str | None = None, # file prefix; guessed when the folder holds one corpus
                      normalise: bool = True, # apply the step-2 normalisation and filters before selecting
