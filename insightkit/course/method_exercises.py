@@ -174,7 +174,6 @@ def _keyword_traces(cls: type, keywords: int):
     v = cls(llms={r: ScriptedLLM() for r in cls.roles}, keywords=keywords)
     return items, v.answer(items, v.prepare(store, items, task), task, store)
 
-# %% ../../nbs/15ba_method_exercises.ipynb #607927e5
 def check_variant(cls: type) -> Feedback:
     """`cls`: exercise 9.1's `keyword-rag`, a registered `Variant` whose settings have `keywords`, and whose `answer`
     gives one `Trace` per item with a `query` stage (the question's `keywords` longest words) and an answer from
