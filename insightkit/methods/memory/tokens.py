@@ -18,7 +18,6 @@ import torch
 from torch import nn
 import torch.nn.functional as F
 
-# %% ../../../nbs/08b_memory_tokens.ipynb #831db5aa
 class MemoryTokens(nn.Module):
     "Eq. 5–7 on a frozen Llama-style LM: `window // ratio` memory tokens per window with their own Q/K/V projections."
     def __init__(self, model, # a transformers Llama-style causal LM (frozen here)
