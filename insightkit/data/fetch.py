@@ -32,7 +32,6 @@ def read_sums(path: Path) -> dict[str, str]:
     return {name.lstrip('*'): h
             for h, _, name in (l.strip().partition('  ') for l in path.read_text().splitlines() if l.strip())}
 
-# %% ../../nbs/02e_fetch.ipynb #a6d3a708
 def write_sums(path: Path, sums: dict[str, str]):
     "Write `{file name: hex digest}` so that `sha256sum -c` can check the folder."
     path.write_text(''.join(f'{h}  {n}\n' for n, h in sorted(sums.items())))
