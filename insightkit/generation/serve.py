@@ -124,7 +124,6 @@ def take(self: EngineQueue) -> list:
     with self.lock: jobs, self.inbox = self.inbox, []
     return jobs
 
-# %% ../../nbs/01f_serve.ipynb #b52738dd
 @patch
 def finish(self: EngineQueue, job, error: Exception | None = None):
     "Hand a job's end back to the request waiting for it, with `error` (or the job's own) when it failed."
@@ -134,7 +133,6 @@ def finish(self: EngineQueue, job, error: Exception | None = None):
         self.answer_s = 0.8 * self.answer_s + 0.2 * (time.monotonic() - job.arrived)
     job.ready.set()
 
-# %% ../../nbs/01f_serve.ipynb #7e76153a
 @patch
 def loop(self: EngineQueue):
     """The engine's thread: decode whatever is waiting, taking arrivals at every step. A job whose own decoding fails
@@ -181,7 +179,6 @@ def submit(self: EngineQueue, messages: list[dict], schema: dict | None, setting
         raise job.error
     return self.reply(job, settings)
 
-# %% ../../nbs/01f_serve.ipynb #9b6d65df
 @patch
 def reply(self: EngineQueue, job, settings: GenSettings) -> dict:
     "A finished job's text (up to its end token or stop string), token counts and why it ended."
@@ -292,7 +289,6 @@ def send_error(self: JsonRequestHandler, code, message=None, explain=None):
     self.close_connection = self.unread = True
     self.send(code, openai_error(message or HTTPStatus(code).phrase, code))
 
-# %% ../../nbs/01f_serve.ipynb #04d05b84
 @patch
 def refuse(self: JsonRequestHandler, e: ClientError):
     "Answer a refused request with its status, OpenAI error code and headers."
