@@ -46,7 +46,6 @@ def clue_schema(n: int = 3, # most clues
 # %% ../../../nbs/08a_memorag.ipynb #260bac11
 _MARKER = re.compile(r'^\s*(?:(?:\d+|[a-zA-Z])[.)]\s+|[-*•]\s+)+')
 
-# %% ../../../nbs/08a_memorag.ipynb #bb7a22d1
 def clue_lines(values: Sequence[str], min_words: int = 4) -> list[str]:
     "Lines of the clue strings `values` without list markers, with `min_words` words that hold a letter; no repeats."
     lines = [' '.join(_MARKER.sub('', l).split()) for v in values for l in str(v).split('\n')]
