@@ -74,13 +74,6 @@ def test_schema_constrained_batch(tmp_path):
     with pytest.raises(OutputValidationError, match='max_tokens=3'):
         llm.chat('List the topics of: chess.', schema=Topics, max_tokens=3)
 
-def test_one_engine_serves_every_call():
-    """The engine (its cache rows, its fused weights) is made once per model and settings, on every CPU: where the
-    products are float32 it keeps no 4-bit packs, and that must not make each call build a new engine."""
-    backend = LocalBackend()
-    lm = backend.load()
-    assert backend.decoding_engine(lm) is backend.decoding_engine(lm)
-
 def test_usage_by_role_sums(monkeypatch, tmp_path):
     monkeypatch.setenv('INSIGHTKIT_CALL_CACHE', str(tmp_path/'calls.sqlite'))
     echo = EchoBackend()

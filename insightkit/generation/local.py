@@ -72,13 +72,11 @@ def engine(self: LoadedModel, rows: int, matmul_dtype: str | None = None, int4_r
           ) -> Engine:
     "The continuous-batching engine over this model with `rows` cache rows (made once, its cache kept)."
     with _LOCK:  # one engine for every thread, so their calls can share its batches
-        e, asked = getattr(self, '_engine', None), (rows, matmul_dtype, int4_rows)
-        # compared with what was asked, not what the engine kept (it drops the 4-bit packs where products are float32)
-        if e is None or e.asked != asked:
+        e = getattr(self, '_engine', None)
+        if e is None or e.max_rows != rows or e.matmul_dtype != matmul_dtype or e.int4_rows != int4_rows:
             self._engine = None  # its cache is freed before the new one is made
             self._engine = Engine(self.model, self.eos_ids, rows=rows, kv_bytes=3 << 30, matmul_dtype=matmul_dtype,
                                   int4_rows=int4_rows, keep=keep)
-            self._engine.asked = asked
         return self._engine
 
 # %% ../../nbs/01b_local.ipynb #f3ee2a98
