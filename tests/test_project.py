@@ -4,6 +4,12 @@ from pathlib import Path
 import yaml
 from conftest import ROOT, run
 
+def tool(name: str):
+    "A module of tools/ (install, book), imported as the Makefile runs it."
+    sys.path.insert(0, str(ROOT/'tools'))
+    try: return __import__(name)
+    finally: sys.path.remove(str(ROOT/'tools'))
+
 def settings():
     cfg = configparser.ConfigParser(delimiters=['='])
     cfg.read(ROOT/'settings.ini')
@@ -40,9 +46,7 @@ def test_installer_second_run_installs_nothing():
 
 def test_bench_builds_llama_cpp_without_amx_on_an_amx_cpu():
     "llama.cpp's AMX kernels die with an illegal instruction on worker threads: an AMX CPU gets a build without them."
-    sys.path.insert(0, str(ROOT/'tools'))
-    try: import install
-    finally: sys.path.remove(str(ROOT/'tools'))
+    install = tool('install')
     assert install.llama_cpp_without_amx({'avx2', 'fma', 'avx512f'}) is None  # no AMX: llama.cpp's native build
     args = install.llama_cpp_without_amx({'amx_tile', 'amx_int8', 'avx2', 'avx512f', 'avx512_bf16'}).split()
     assert args[0] == '-DGGML_NATIVE=OFF' and '-DGGML_AMX_INT8=OFF' in args and '-DGGML_AMX_TILE=OFF' in args
@@ -50,9 +54,7 @@ def test_bench_builds_llama_cpp_without_amx_on_an_amx_cpu():
 
 def test_uv_installs_from_where_pip_would():
     "uv gets pip's indexes, wheel folders, constraints and certificate, each once, whichever file or variable set them."
-    sys.path.insert(0, str(ROOT/'tools'))
-    try: import install
-    finally: sys.path.remove(str(ROOT/'tools'))
+    install = tool('install')
     config = """:env:.find-links='/opt/wheels'
 :env:.disable-pip-version-check='1'
 global.cert='/etc/ssl/certs/ca.crt'
@@ -115,7 +117,7 @@ def test_modules_stay_small_and_shared_code_names_no_variant(root):
         assert not [n for n in names if f"'{n}'" in text or f'"{n}"' in text], (mod, [n for n in names if f"'{n}'" in text])
 
 def is_export(cell) -> bool:
-    return cell['cell_type'] == 'code' and ''.join(cell['source']).lstrip().startswith(('#| export', '#|export'))
+    return cell['cell_type'] == 'code' and bool(tool('book').directives(cell).keys() & {'export', 'exports', 'exporti'})
 
 def definitions_shown(cells: list) -> tuple[int, int, int]:
     """A chapter's export cells, how many of them are followed directly by another export cell, and how many have a
