@@ -12,4 +12,7 @@ CATALOGUE = {
                  'nq-open': 'insightkit.data.sources', 'bioasq': 'insightkit.data.sources',
                  'aan-collections': 'insightkit.methods.insightgen.collections_dataset'},
     'variants': {'*': ('insightkit.pipeline.baselines', 'insightkit.methods.*')},
+    # the modules that declare `insightkit` commands, in the order `insightkit --help` lists them
+    'commands': {'*': ('insightkit.commands', 'insightkit.course.commands', 'insightkit.course.lessons',
+                       'insightkit.course.release', 'insightkit.bench.serve')},
 }

@@ -8,18 +8,10 @@ import argparse, sys, traceback
 
 from .core import InsightkitError
 from .secrets import redacted_output
-from .command_table import COMMANDS, GROUPS
-from . import commands as _commands  # the commands of chapter 13b join COMMANDS
-from .course import commands as _course_commands  # compare and leaderboard join COMMANDS (15ab)
-from .course import lessons as _course_lessons  # and `course` (15c)
-from .course import release as _course_release  # and `course release` (15d)
-from .bench import serve as _serve_commands  # `serve` and `bench serve` (13d)
-
-# the chapters whose commands join `COMMANDS` when imported (above), kept here so the dependency is named
-COMMAND_CHAPTERS = (_commands, _course_commands, _course_lessons, _course_release, _serve_commands)
+from .command_table import GROUPS, load_commands
 
 # %% auto #0
-__all__ = ['COMMAND_CHAPTERS', 'add_flags', 'build_parser', 'argument_bytes', 'check_utf8', 'main']
+__all__ = ['add_flags', 'build_parser', 'argument_bytes', 'check_utf8', 'main']
 
 # %% ../nbs/13a_cli.ipynb #ed04480c
 def _run_variant_name(argv: list[str]) -> str | None:
@@ -45,17 +37,18 @@ def add_flags(q, args: tuple[dict, ...]):
 # %% ../nbs/13a_cli.ipynb #25d73054
 def build_parser(variant: str | None = None, # for `run VARIANT`: add that variant's setting flags
                 ) -> argparse.ArgumentParser:
-    "The `insightkit` argument parser, built from the table of commands (`COMMANDS`, chapter 13b)."
+    "The `insightkit` argument parser, built from the table of commands (`COMMANDS`, filled by `load_commands`)."
+    commands = load_commands()
     p = argparse.ArgumentParser(prog='insightkit', description='Insight-driven RAG: rerun and extend five papers.')
     sub, groups, tops = p.add_subparsers(dest='command', required=True, metavar='COMMAND'), {}, {}
-    for name, c in COMMANDS.items():
+    for name, c in commands.items():
         *group, leaf = name.split()
         parent = sub
         if group:
             g = group[0]
             if g not in groups:  # a group that is also a command (`course`, `course release`) shares its parser
                 tops[g] = tops.get(g) or sub.add_parser(g, help=GROUPS[g])
-                groups[g] = tops[g].add_subparsers(dest=g.replace('-', '_') + '_command', required=g not in COMMANDS,
+                groups[g] = tops[g].add_subparsers(dest=g.replace('-', '_') + '_command', required=g not in commands,
                                                    metavar='COMMAND')
             parent = groups[g]
         q = tops.get(name) if not group else None

@@ -6,9 +6,10 @@
 from __future__ import annotations
 import json
 
+from .registry import Registry
+
 # %% auto #0
-__all__ = ['COMMANDS', 'GROUPS', 'DATA_ARGS', 'emit', 'arg', 'command', 'add_config_flags', 'add_setting_flags',
-           'add_miner_flags', 'add_variant_flags']
+__all__ = ['COMMANDS', 'GROUPS', 'DATA_ARGS', 'emit', 'arg', 'command', 'load_commands', 'add_config_flags', 'add_setting_flags']
 
 # %% ../nbs/00d_command_table.ipynb #94270fc2
 def emit(result, as_json: bool):
@@ -22,7 +23,7 @@ def emit(result, as_json: bool):
     else: print(result)
 
 # %% ../nbs/00d_command_table.ipynb #099c4419
-COMMANDS: dict[str, dict] = {}  # 'bench generate' -> its function, help, flags and flag hook
+COMMANDS = Registry('commands', 'command')  # 'bench generate' -> its function, help, flags and flag hook
 
 GROUPS = {'llm': 'ask the configured language models', 'bench': 'benchmarks (results as JSON with --json)',
           'miner': 'train and evaluate insight miners', 'data': 'fetch and check datasets',
@@ -47,6 +48,14 @@ def command(name: str, # 'run' or 'GROUP COMMAND', e.g. 'bench generate'
         COMMANDS[name] = {'fn': fn, 'help': help, 'args': args, 'json': json, 'extend': extend}
         return fn
     return register
+
+# %% ../nbs/00d_command_table.ipynb #c3a1e0d3
+def load_commands() -> Registry:
+    """Import every module that declares commands (the catalogue's `'commands'` entries, then other packages'
+    `insightkit.commands` entry points), once each, so that `COMMANDS` holds every command; returns it."""
+    for spec in COMMANDS.sources().values():
+        for s in ([spec] if isinstance(spec, str) else spec): COMMANDS.import_once(s, strict=True)
+    return COMMANDS
 
 # %% ../nbs/00d_command_table.ipynb #aabd311c
 DATA_ARGS = (arg('--data', help='data folder (default: INSIGHTKIT_DATA, a fetched copy, else the embedded corpus)'),
@@ -85,17 +94,3 @@ def add_setting_flags(q, specs: list[dict], dest_prefix: str = 'setting_'):
         q.add_argument(flag, dest=dest, type=typ, choices=sp['choices'],
                        metavar=None if sp['choices'] else sp['name'].upper(),
                        help=hlp + f" (default {sp['default']})")
-
-# %% ../nbs/00d_command_table.ipynb #fcc7828f
-def add_miner_flags(q, variant=None):
-    "`miner train`'s flag hook: one flag per `MinerConfig` field."
-    from insightkit.methods.insight_rag.miner_config import MinerConfig
-    add_config_flags(q, MinerConfig)
-
-# %% ../nbs/00d_command_table.ipynb #65ce97a8
-def add_variant_flags(q, variant: str | None = None):
-    "`run`'s flag hook: the named variant's settings as flags (none when no variant is named yet)."
-    if variant is None: return
-    from insightkit.pipeline.registry import variant_class
-    from insightkit.pipeline.variant import setting_specs
-    add_setting_flags(q, setting_specs(variant_class(variant).Settings))

@@ -7,13 +7,13 @@ from __future__ import annotations
 import sys
 
 from .core import InsightkitError
-from .command_table import DATA_ARGS, add_miner_flags, add_variant_flags, arg, command, emit
+from .command_table import DATA_ARGS, add_config_flags, add_setting_flags, arg, command, emit
 
 # %% auto #0
 __all__ = ['cmd_figures', 'cmd_llm_ask', 'cmd_llm_usage', 'cmd_bench_llm', 'cmd_bench_embed', 'cmd_data_check', 'cmd_data_fetch',
-           'cmd_eval_retrieval', 'cmd_run', 'cmd_variants', 'cmd_benchdata_build', 'cmd_benchdata_select',
-           'config_settings', 'cmd_miner_train', 'cmd_miner_eval', 'cmd_bench_miner', 'cmd_bench_generate',
-           'cmd_bench_memory', 'cmd_bench_index', 'cmd_judge']
+           'cmd_eval_retrieval', 'add_variant_flags', 'cmd_run', 'cmd_variants', 'cmd_benchdata_build',
+           'cmd_benchdata_select', 'config_settings', 'add_miner_flags', 'cmd_miner_train', 'cmd_miner_eval',
+           'cmd_bench_miner', 'cmd_bench_generate', 'cmd_bench_memory', 'cmd_bench_index', 'cmd_judge']
 
 # %% ../nbs/13_commands.ipynb #c3c59fbe
 @command('figures', 'regenerate the paper figures and tables (paper_figures/out/)',
@@ -125,6 +125,14 @@ def cmd_eval_retrieval(a):
     from insightkit.evaluation.retrieval import eval_retrieval
     emit(eval_retrieval(data=a.data, prefix=a.prefix, task=a.task, retriever=a.retriever, k=a.k, limit=a.limit), a.json)
 
+# %% ../nbs/13_commands.ipynb #65ce97a8
+def add_variant_flags(q, variant: str | None = None):
+    "`run`'s flag hook: the named variant's settings as flags (none when no variant is named yet)."
+    if variant is None: return
+    from insightkit.pipeline.registry import variant_class
+    from insightkit.pipeline.variant import setting_specs
+    add_setting_flags(q, setting_specs(variant_class(variant).Settings))
+
 # %% ../nbs/13_commands.ipynb #f5df4ab9
 @command('run', 'run a RAG variant on a dataset task; resumes an interrupted run (`insightkit variants` lists them)',
          arg('variant', help='a registered variant (`insightkit variants` lists them with their settings)'),
@@ -196,6 +204,12 @@ def config_settings(a, cls=None) -> dict:
     from dataclasses import fields
     got = {f: getattr(a, f.name) for f in fields(cls) if getattr(a, f.name, None) is not None}
     return {f.name: v.split(',') if f.type == 'Any' and ',' in v else v for f, v in got.items()}
+
+# %% ../nbs/13_commands.ipynb #fcc7828f
+def add_miner_flags(q, variant=None):
+    "`miner train`'s flag hook: one flag per `MinerConfig` field."
+    from insightkit.methods.insight_rag.miner_config import MinerConfig
+    add_config_flags(q, MinerConfig)
 
 # %% ../nbs/13_commands.ipynb #c0ea7663
 @command('miner train', 'continual pre-training with LoRA / QLoRA / full fine-tuning', *DATA_ARGS,
