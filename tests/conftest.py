@@ -69,7 +69,7 @@ def run(cmd, cwd=ROOT, env=None, timeout=900, check=True):
     return p
 
 def set_private_env(monkeypatch, cache, runs):
-    "`private_env` (chapter 01aa) through pytest's monkeypatch, so it is undone after the test or module."
+    "`private_env` through pytest's monkeypatch, so it is undone after the test or module."
     from insightkit.generation.model_files import private_env
     for k, v in private_env(cache, runs).items():
         if v is None: monkeypatch.delenv(k, raising=False)

@@ -1,4 +1,4 @@
-"""The batched peers' plumbing (chapter 13ab) against a stand-in OpenAI-style server: no llama.cpp or CTranslate2
+"""The batched peers' plumbing (chapter `11_bench_peers`) against a stand-in OpenAI-style server: no llama.cpp or CTranslate2
 needed. The stand-in is a stdlib HTTP server run as a subprocess, as `llama-server` is."""
 import configparser, shlex, sys
 from pathlib import Path

@@ -35,7 +35,7 @@ def test_embedded_chapters_keep_outputs():
     """Issue 27: every chapter that runs on embedded data only shows something to its reader (a visible cell it runs
     ends in an expression, or prints) and carries those outputs, written by `tools/book.py --execute-chapters`."""
     chapters = book.embedded_chapters()
-    assert len(chapters) > 20 and '05ab_benchmark' not in {p.stem for p in chapters}   # it reads the shared AAN files
+    assert len(chapters) > 20 and '06b_benchmark' not in {p.stem for p in chapters}   # it reads the shared AAN files
     showing = [p for p in chapters if book.shows_something(p)]
     quiet = [p.stem for p in chapters if p not in showing and p.stem not in WITHOUT_OUTPUTS]
     assert not quiet, f'chapters whose visible cells show nothing (definitions and assertions only): {quiet}'
@@ -78,7 +78,7 @@ def test_nbdev_clean_keeps_outputs(tmp_path):
 
 def test_parts_and_embedded_check():
     "Chapters fall into parts by number, evaluation chapters by their module; a cell reading shared data is found."
-    assert book.part_of(ROOT/'nbs'/'00_core.ipynb') == 'Foundation' and book.part_of(ROOT/'nbs'/'14_cli.ipynb') == 'Figures & CLI'
+    assert book.part_of(ROOT/'nbs'/'00_core.ipynb') == 'Foundation' and book.part_of(ROOT/'nbs'/'13a_cli.ipynb') == 'Figures & CLI'
     assert book.part_of(ROOT/'nbs'/'04_metrics.ipynb') == 'Evaluation'
     assert book.READS_OUTSIDE.search("aan = os.environ.get('INSIGHTKIT_SHARED_AAN')")
     assert book.READS_OUTSIDE.search("find_dataset(data='../shared/data')")
@@ -336,5 +336,5 @@ def test_every_page_reads_cleanly(chromium, site):   # noqa: F811
             elif anchor and target in ids and anchor not in ids[target]:
                 problems.setdefault(str(page.relative_to(root)), []).append(f'no anchor #{anchor} in {target.name}')
     assert not problems, '\n'.join(f'{k}: {v}' for k, v in problems.items())
-    assert seen[root/'chapters'/'04g_stats.html']['math'] > 40, 'the stats chapter typeset no math'
+    assert seen[root/'chapters'/'04b_stats.html']['math'] > 40, 'the stats chapter typeset no math'
     assert len(pages) > 100 and len(in_browser) > 20, (len(pages), len(in_browser))

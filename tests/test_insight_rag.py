@@ -1,4 +1,4 @@
-"""Insight-RAG (chapter 07) across chapters: the rule-based and LLM identifiers, the variant end to end on the
+"""Insight-RAG (chapter `06j_identifier`) across chapters: the rule-based and LLM identifiers, the variant end to end on the
 embedded corpus with a freshly trained SmolLM2 miner (a rerun asks no model anything), the `run insight-rag` command,
 Z-scores on a hand-made example, and question-word Z-scores against dense retrieval failures on the real AAN questions."""
 import json, math, os, re, shutil, sys

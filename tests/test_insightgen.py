@@ -1,4 +1,4 @@
-"InsightGen (chapter 09): the AAN collections' build and location, bad input, and the CLI run with its cached rerun."
+"InsightGen (chapter `08_collections`): the AAN collections' build and location, bad input, and the CLI run with its cached rerun."
 import json, math
 import pytest
 

@@ -1,4 +1,4 @@
-"IP-RAR (chapter 11): automaton routes, aggregator, reply parsing, counted bad input, retrieval only, and a real run."
+"IP-RAR (chapter `10_iprar_retrieval`): automaton routes, aggregator, reply parsing, counted bad input, retrieval only, and a real run."
 import math
 import pytest
 

@@ -1,4 +1,4 @@
-"Chapter 08 (MemoRAG's memory): formation, KV reuse, the memorag variant on embedded L-Eval, bad input, memory tokens."
+"Chapter `07_memory` (MemoRAG's memory): formation, KV reuse, the memorag variant on embedded L-Eval, bad input, memory tokens."
 import json
 import pytest
 from conftest import set_private_env

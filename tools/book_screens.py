@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Screenshots of the book's pages as a reader sees them: Debian's Chromium, headless, through Playwright.
 
-    python tools/book_screens.py chapters/04g_stats figures/fig3_deep --site _docs --to screens/
+    python tools/book_screens.py chapters/04b_stats figures/fig3_deep --site _docs --to screens/
 
 Each page gives NAME-1.png, NAME-2.png, ... (one per screen, from the top, `--screens` of them), taken once MathJax
 has typeset the page; `--at SELECTOR` starts the first screen at the first element that matches instead.
@@ -23,7 +23,7 @@ def open_page(browser, html: Path, width: int = 1300, height: int = 900):
     return page
 
 def screens(site: Path, names: list[str], to: Path, count: int = 2, at: str | None = None) -> list[Path]:
-    "Screenshots of each named page (`chapters/04g_stats`), `count` screens each, into `to`; returns the files."
+    "Screenshots of each named page (`chapters/04b_stats`), `count` screens each, into `to`; returns the files."
     from playwright.sync_api import sync_playwright
     if not CHROMIUM.exists(): sys.exit(f'book_screens: {CHROMIUM} is missing (apt-get install -y chromium)')
     to.mkdir(parents=True, exist_ok=True)
@@ -48,7 +48,7 @@ def screens(site: Path, names: list[str], to: Path, count: int = 2, at: str | No
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('pages', nargs='+', help='pages of the site, e.g. chapters/04g_stats figures/fig3_deep')
+    ap.add_argument('pages', nargs='+', help='pages of the site, e.g. chapters/04b_stats figures/fig3_deep')
     ap.add_argument('--site', type=Path, default=ROOT/'_docs', help='the built book (default: _docs)')
     ap.add_argument('--to', type=Path, default=ROOT/'_docs'/'screens', help='folder for the PNGs')
     ap.add_argument('--screens', type=int, default=2, help='screens per page, from the top (default 2)')

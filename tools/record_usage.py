@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Keep the LLM usage of the last figures run (paper_figures/out/manifest.json) in paper_figures/usage.json, the basis
-of a fresh clone's `insightkit figures --dry-run` estimate (chapter 13_estimate). Run it after a run worth keeping:
+of a fresh clone's `insightkit figures --dry-run` estimate (chapter 12_estimate). Run it after a run worth keeping:
 `python tools/record_usage.py [--data "the embedded data"]`."""
 import argparse, json
 from pathlib import Path

@@ -190,7 +190,7 @@ def load_store(self: Dataset) -> DocStore: raise NotImplementedError
 def check(self: Dataset) -> dict: raise NotImplementedError
 
 # %% ../../nbs/02b_datasets.ipynb #a9857573
-DATASETS = Registry('datasets', 'dataset') # name -> `Dataset` subclass (chapter 00c)
+DATASETS = Registry('datasets', 'dataset') # name -> `Dataset` subclass (chapter `00c_registry`)
 
 def register_dataset(cls: type) -> type:
     "Make a `Dataset` subclass known by its `name` (usable as a decorator)."

@@ -147,7 +147,7 @@ class Backend:
         return self.generate_each(conversations, schema, settings, None)  # a backend that implements that instead
 
 # %% ../../nbs/01_base.ipynb #3e64f0af
-BACKENDS = Registry('backends', 'backend', LLMError) # name -> `Backend` subclass (chapter 00c)
+BACKENDS = Registry('backends', 'backend', LLMError) # name -> `Backend` subclass (chapter `00c_registry`)
 
 def register_backend(cls: type) -> type:
     "Class decorator: make a `Backend` subclass available to role settings under its `name`."

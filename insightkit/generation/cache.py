@@ -142,7 +142,7 @@ def get_broken(self: CallCache, keys: list[str]) -> dict[str, str]:
 RUN_LABEL: ContextVar[str | None] = ContextVar('insightkit_run', default=None)
 
 def current_run() -> str | None:
-    "The run a call is filed under: the calling thread's `run_label` (chapter 04d), else env `INSIGHTKIT_RUN`."
+    "The run a call is filed under: the calling thread's `run_label`, else env `INSIGHTKIT_RUN`."
     return RUN_LABEL.get() or os.environ.get('INSIGHTKIT_RUN')
 
 # %% ../../nbs/01a_cache.ipynb #cb21c6a8

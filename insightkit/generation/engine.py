@@ -66,7 +66,7 @@ class Engine:
                  # decoding steps of at most this many rows multiply by 4-bit weights where the model's are 4-bit
                  # blocks (bfloat16 projections on a CPU only; 0: never)
                  int4_rows: int = 0,
-                 # keeps the 4-bit forms between processes: `keep(make, fits)` returns what `make()` returns (01aac)
+                 # keeps 4-bit forms between processes (`kept_packs`): `keep(make, fits)` returns what `make()` returns
                  keep: Callable | None = None,
                 ):
         import torch
@@ -279,7 +279,7 @@ def prefill(self: Engine, row: int, ids: list[int]):
 @dataclass
 class Job:
     """One conversation to decode: its prompt `ids`, a token `chooser`, the `out` tokens and whether it is `done`; `key`
-    names what decides its reply (two jobs with one key are decoded once when asked together, chapter 01aae); `then`
+    names what decides its reply (two jobs with one key are decoded once when asked together, `Gathering`); `then`
     is called with the job as it ends (`run_jobs` calls it), so a caller can keep a reply before the others end;
     `error` is what its chooser raised, which ended this job alone."""
     ids: list[int]

@@ -51,7 +51,7 @@ class LoadedModel:
 @patch
 def grammar(self: LoadedModel, schema: dict):
     """The xgrammar grammar that constrains decoding to JSON matching `schema` (compiled once per schema and kept on
-    disk for later processes, chapter 01aac)."""
+    disk for later processes, chapter `01d_kept`)."""
     key = stable_hash(schema)
     with _LOCK:  # threads of one study ask for the same schema at once: it is compiled once
         if key not in self.grammars:
@@ -223,7 +223,7 @@ def load(self: LocalBackend) -> LoadedModel:
 # %% ../../nbs/01i_local.ipynb #261a4128
 @patch
 def decoder(self: LocalBackend) -> str:
-    "Which loop decodes: `engine` (continuous batching, chapter 01ab) when asked or able, else `generate`."
+    "Which loop decodes: `engine` (continuous batching, chapter `01g_engine`) when asked or able, else `generate`."
     if self.engine != 'auto': return self.engine
     from transformers import AutoConfig
     return 'engine' if engine_supports(AutoConfig.from_pretrained(self.folder())) else 'generate'
@@ -335,7 +335,7 @@ def generate_engine(self: LocalBackend, lm: LoadedModel, prompts: list[str], sch
                     settings: GenSettings, each: Callable | None = None) -> list[Reply]:
     """Answer rendered prompts with the continuous-batching `Engine` (prompts in token order, so those sharing a head
     follow each other and reuse it), each reply (or its error) handed to `each` as its job ends; a thread in a
-    `Gathering` (chapter 01aae) decodes with its other members."""
+    `Gathering` decodes with its other members."""
     results = [None] * len(prompts)
     def ended(i: int):
         def then(job):

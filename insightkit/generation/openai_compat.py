@@ -337,7 +337,7 @@ def _structured(self: OpenAIBackend, messages: list[dict], schema: dict, setting
 # %% ../../nbs/01k_openai_compat.ipynb #9749362c
 @patch
 def generate_each(self: OpenAIBackend, conversations: list[list[dict]], schema: dict | None, settings: GenSettings,
-                  each=None, # called with (index, reply) as each reply comes back (chapter 01)
+                  each=None, # called with (index, reply) as each reply comes back (chapter `01_base`)
                  ) -> list[Reply]:
     """Answer each conversation (up to `concurrency` at once), each reply handed to `each` as it comes back; with a
     `schema`, every reply's `data` holds the validated JSON."""

@@ -71,7 +71,7 @@ def tidy_scores(records: Sequence[dict], kind: str, method: str, variant: str, d
 # %% ../../nbs/05e_studies.ipynb #56facb8a
 def run_cells(cells: list[Cell], together: bool, *args) -> list[tuple[dict, float]]:
     """Each cell's `run_variant(variant, *args, **settings)` and its seconds, in cell order: one after another, or
-    side by side as the members of one `Gathering` (chapter 01aae); the first cell's error is raised once all end."""
+    side by side as the members of one `Gathering`; the first cell's error is raised once all end."""
     def one(c: Cell):
         t0 = time.perf_counter()
         out = run_variant(c.variant, *args, **c.settings)

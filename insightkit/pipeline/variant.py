@@ -339,7 +339,7 @@ def generate_matching(self: Variant, traces: Sequence[Trace], passages: Sequence
     return list(traces)
 
 # %% ../../nbs/05_pipeline_variant.ipynb #1f90f877
-VARIANTS = Registry('variants', 'variant') # name -> `Variant` subclass (chapter 00c)
+VARIANTS = Registry('variants', 'variant') # name -> `Variant` subclass (chapter `00c_registry`)
 
 def register_variant(cls: type) -> type:
     "Make the `Variant` subclass `cls` known by its `name` (a decorator)."

@@ -194,7 +194,7 @@ def encoder(self: Embedder):
     "The sentence-transformers model, loaded from disk on first use."
     if self._encoder is None:
         from sentence_transformers import SentenceTransformer
-        with MODEL_LOADING:  # another thread may be loading a model (chapter 00)
+        with MODEL_LOADING:  # another thread may be loading a model (chapter `00_core`)
             if self._encoder is None:
                 self._encoder = SentenceTransformer(str(self.model_dir), device=self.device, local_files_only=True)
     return self._encoder

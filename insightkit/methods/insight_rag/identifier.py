@@ -161,7 +161,7 @@ def _is_predicate_word(word: str, next_word: str | None) -> bool:
 
 # %% ../../../nbs/06j_identifier.ipynb #f0ae00b5
 def _plural_noun(word: str) -> bool:
-    """Whether a noun is plural: regular plurals as chapter 05 reads them, plus irregular ones lemminflect knows
+    """Whether a noun is plural: regular plurals as `is_plural` reads them, plus irregular ones lemminflect knows
     (corpora, criteria)."""
     from insightkit.methods.insight_rag.questions import is_plural
     from lemminflect import getLemma

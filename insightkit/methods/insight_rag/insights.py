@@ -219,7 +219,7 @@ def find_covering_miner(corpus, # the corpus (its docs file must match the miner
 def default_miner_dir(corpus, # the corpus
                       # questions or pairs whose documents it must know (None: every document)
                       items: Sequence | None = None,
-                      quick: bool = True, # chapter 06's quick recipe (`QUICK_RECIPE`); False: its full default
+                      quick: bool = True, # the quick recipe (`QUICK_RECIPE`); False: its full default
                       config=None, # a `MinerConfig` instead
                       # take a finished cached miner that has read the documents (trained with `config`, if given), if
                       # there is one

@@ -159,7 +159,7 @@ def trend_claims(df, # a `grid_frame` of a deep or multi-source grid: vanilla, R
                  table=None, # the grid's per-question scores (default: `grid_table(df)`, read from its run folders)
                 ) -> 'pd.DataFrame':
     """The paper's claims about Figure 3 or 4 with what our grid gives: paired differences, Holm-adjusted p over the
-    notebook's claims, verdicts (chapter 04k)."""
+    notebook's claims, verdicts (chapter `04f_claims`)."""
     from insightkit.evaluation.claims import judge_claims, table_evidence
     if task not in ('deep', 'multi'):
         raise InsightkitError(f"trend_claims covers the deep and multi tasks, got {task!r}")

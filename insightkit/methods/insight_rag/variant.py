@@ -33,7 +33,7 @@ class InsightRagSettings(BaseSettings):
     grounding: bool = True # keep only LLM insights made of the question's words, else take the rule-based fragment
     miner_max_tokens: int = at_least(1, 100) # longest mined continuation (the paper's 100)
     miner_temperature: float = at_least(0.0, 1.0) # sampling temperature of extra continuations
-    quick_miner: bool = True # the default miner is trained with chapter 06's quick recipe
+    quick_miner: bool = True # the default miner is trained with chapter `06g_miner`'s quick recipe
 
 # %% ../../../nbs/06l_insight_rag_variant.ipynb #d6d94cfb
 @register_variant

@@ -29,7 +29,7 @@ __all__ = ['INSIGHTGEN_CELLS', 'ADVANCED_CELLS', 'MEASURES', 'GRID', 'SET_RUBRIC
 INSIGHTGEN_CELLS = (Cell('ig-direct', {}, 'Direct'), Cell('ig-direct', {'cot': True}, 'Direct+CoT'),
                     Cell('ig-faiss', {}, 'FAISS'), Cell('ig-faiss', {'cot': True}, 'FAISS+CoT'),
                     Cell('insightgen', {}, 'InsightGen'))
-# Table 4's advanced baselines (chapter 09e): the same m chunks, found by query rewriting, HyDE or a refine loop
+# Table 4's advanced baselines (`08e_advanced`): the same m chunks, found by query rewriting, HyDE or a refine loop
 ADVANCED_CELLS = (Cell('ig-rag', {'strategy': 'rewrite'}, 'Multi-Query'), Cell('ig-rag', {'strategy': 'hyde'}, 'HyDE'),
                   Cell('ig-rag', {'strategy': 'refine'}, 'Iterative'))
 MEASURES = ('ctx_relevance', 'ctx_novelty', 'ctx_diversity', 'ctx_clusters', 'ctx_documents', 'ctx_count',
