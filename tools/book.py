@@ -24,8 +24,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD, SITE = ROOT/'_proc'/'book', ROOT/'_docs'
-# chapters by their number (label, first, last), but a chapter that exports to insightkit.evaluation is Evaluation
-PARTS = [('Foundation', 0, 4), ('Methods', 5, 11), ('Evaluation', 12, 12), ('Figures & CLI', 13, 99)]
+# chapters by their number, one number per subsystem in import order (label, first, last): 00 core, 01 generation,
+# 02 data, 03 retrieval; 04 evaluation; 05 pipeline; 06-10 the methods; 11 bench, 12 figures, 13 command line,
+# 14 course, 15 catalogue
+PARTS = [('Foundation', 0, 3), ('Evaluation', 4, 4), ('Pipeline', 5, 5), ('Methods', 6, 10), ('Figures & CLI', 11, 99)]
 MAX_CELL_OUTPUT = 20_000          # bytes of JSON: a cell whose outputs are bigger keeps none of them
 DIRECTIVE = re.compile(r'^\s*#\s*\|\s*([\w-]+:?)(.*)$')
 # a chapter reads data from outside the project when a cell it runs names the data root, or the shared data
@@ -354,13 +356,10 @@ def link_solutions(path: Path, lesson: str):
     write_nb(nb, path)
 
 def part_of(path: Path) -> str:
-    "A chapter's part: Evaluation when it exports to insightkit.evaluation, else by its number (index: the first)."
-    if any(directives(c).get('default_exp', '').startswith('evaluation') for c in read_nb(path)['cells']
-           if c['cell_type'] == 'code'):
-        return 'Evaluation'
+    "A chapter's part, by its number (index: the first)."
     m = re.match(r'(\d+)', path.stem)
     n = int(m[1]) if m else 0
-    return next((label for label, lo, hi in PARTS if lo <= n <= hi and label != 'Evaluation'), PARTS[-1][0])
+    return next((label for label, lo, hi in PARTS if lo <= n <= hi), PARTS[-1][0])
 
 def executed(p: Path) -> Path:
     "A paper figure's or lesson's executed copy (`out/notebooks/` beside it), else the notebook itself."
@@ -376,7 +375,7 @@ def collect(only_chapters=None, only_figures=None, course=True) -> list[tuple[st
     for label, *_ in PARTS:
         got = [p for p in chs if parts[p] == label]
         nums = sorted({m[1] for p in got if (m := re.match(r'(\d+)', p.stem))})
-        span = f' ({nums[0]}–{nums[-1]})' if label != 'Evaluation' and len(nums) > 1 else ''
+        span = f' ({nums[0]}–{nums[-1]})' if len(nums) > 1 else ''
         out += [(label + span, f'chapters/{p.name}', p) for p in got]
     if course and (ROOT/'course').is_dir():                 # lessons as the course runs them, when it has
         for p in sorted((ROOT/'course').glob('*.ipynb')):
