@@ -64,7 +64,7 @@ class Engine:
     def __init__(self, model, eos_ids, rows: int = 32, kv_bytes: int = 2 << 30,
                  matmul_dtype: str | None = None, # e.g. bfloat16: the projections' weights in that type (fp32 sums)
                  # decoding steps of at most this many rows multiply by 4-bit weights where the model's are 4-bit
-                 # blocks (bfloat16 projections on a CPU only; 0: never)
+                 # blocks (on a CPU, whatever the projection type; the step's inputs rounded to bfloat16; 0: never)
                  int4_rows: int = 0,
                  # keeps 4-bit forms between processes (`kept_packs`): `keep(make, fits)` returns what `make()` returns
                  keep: Callable | None = None,
@@ -77,7 +77,7 @@ class Engine:
         self.device, self.dtype = p.device, p.dtype
         # keys and values in bfloat16 where the projections are: half the bytes a decoding step reads per position
         self.kv_dtype = getattr(torch, matmul_dtype) if matmul_dtype else self.dtype
-        self.int4_rows = int4_rows if matmul_dtype == 'bfloat16' and self.device.type == 'cpu' else 0
+        self.int4_rows = int4_rows if self.device.type == 'cpu' else 0
         self.small = False  # whether the pass under way is a decoding step of at most `int4_rows` rows
         self.eos, self.max_rows, self.kv_bytes, self.kv, self.keep = set(eos_ids), rows, kv_bytes, None, keep
         c = self.config
@@ -86,13 +86,21 @@ class Engine:
         self.cos, self.sin = rope_tables(c, c.max_position_embeddings, self.device)
         self.stats = {'prefilled': 0, 'reused': 0, 'decoded': 0, 'steps': 0, 'prefill_s': 0.0}
 
+# %% ../../nbs/01g_engine.ipynb #19437b9a
+@patch
+def own_products(self: Engine, key, modules) -> bool:
+    """Whether the product of `modules` (one of `weight_groups`, named by `key`) is the model's own layers' product:
+    no projection type is set, and this is not a small decoding step that multiplies by their 4-bit form."""
+    return self.matmul_dtype is None and not (self.small and self.packed4(key, modules) is not None)
+
 # %% ../../nbs/01g_engine.ipynb #bb452eef
 @patch
 def linear(self: Engine, module, x):
     """`module(x)` for a linear layer; with `matmul_dtype` its weight is kept once in that type and the product is
-    taken there (the input cast to it, the output back)."""
-    if self.matmul_dtype is None: return module(x)
-    return self.project(('one', id(module)), (module,), x).to(x.dtype)
+    taken there (the input cast to it, the output back), and in a small decoding step by its 4-bit form (`project`)."""
+    key = ('one', id(module))
+    if self.own_products(key, (module,)): return module(x)
+    return self.project(key, (module,), x).to(x.dtype)
 
 # %% ../../nbs/01g_engine.ipynb #6e5b4673
 @patch
@@ -100,7 +108,7 @@ def fused(self: Engine, key, modules):
     "The weights (and biases) of `modules` stacked into one, in the projection type: one product instead of several."
     import torch
     if key not in self.low:
-        dt = getattr(torch, self.matmul_dtype)
+        dt = getattr(torch, self.matmul_dtype) if self.matmul_dtype else self.dtype
         w = torch.cat([m.weight.detach() for m in modules]).to(dt)
         b = None if all(m.bias is None for m in modules) else torch.cat(
             [m.bias.detach() if m.bias is not None else m.weight.new_zeros(m.weight.shape[0]) for m in modules]).to(dt)
@@ -161,17 +169,19 @@ def qkv(self: Engine, attn, h):
     """Queries and keys together `[B, T, (heads + kv_heads) * head_dim]` (they are rotated together), and values, of `h
     [B, T, hidden]`; with `matmul_dtype`, one fused product in that type (one cast of `h` in, one out)."""
     import torch
-    if self.matmul_dtype is None: return torch.cat([attn.q_proj(h), attn.k_proj(h)], -1), attn.v_proj(h)
+    key, modules = ('qkv', id(attn)), (attn.q_proj, attn.k_proj, attn.v_proj)
+    if self.own_products(key, modules): return torch.cat([attn.q_proj(h), attn.k_proj(h)], -1), attn.v_proj(h)
     n, m = (self.heads + self.kv_heads) * self.head_dim, self.kv_heads * self.head_dim
-    return self.project(('qkv', id(attn)), (attn.q_proj, attn.k_proj, attn.v_proj), h).to(h.dtype).split([n, m], -1)
+    return self.project(key, modules, h).to(h.dtype).split([n, m], -1)
 
 # %% ../../nbs/01g_engine.ipynb #038ef4b6
 @patch
 def mlp(self: Engine, mlp, h):
     """The gated MLP of `h`; with `matmul_dtype`, gate and up are one product and the activation stays in that type
     until the output is cast back."""
-    if self.matmul_dtype is None: return mlp.down_proj(self.act(mlp.gate_proj(h)) * mlp.up_proj(h))
-    gate, up = self.project(('gate_up', id(mlp)), (mlp.gate_proj, mlp.up_proj), h).chunk(2, -1)
+    key, modules = ('gate_up', id(mlp)), (mlp.gate_proj, mlp.up_proj)
+    if self.own_products(key, modules): return self.linear(mlp.down_proj, self.act(mlp.gate_proj(h)) * mlp.up_proj(h))
+    gate, up = self.project(key, modules, h).chunk(2, -1)
     return self.linear(mlp.down_proj, self.act(gate) * up).to(h.dtype)
 
 # %% ../../nbs/01g_engine.ipynb #1eac092c

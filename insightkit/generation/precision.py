@@ -45,12 +45,12 @@ def products_type(device: str = 'auto', # where the model runs (`pick_device`)
                   int4_rows: int = 0, # decoding steps of at most this many rows multiply by 4-bit packs
                  ) -> str:
     """The type a local model's products are computed in, without loading it: the engine's projection type, with
-    `+int4xN` where steps of at most N rows multiply by 4-bit packs (bfloat16 on a CPU only); `generate`'s (`matmul`
+    `+int4xN` where steps of at most N rows multiply by 4-bit packs (on a CPU only); `generate`'s (`matmul`
     None) is the model's type."""
     device = pick_device(device)
     model = pick_dtype(dtype, device)
     own = str(model).removeprefix('torch.')
     if matmul is None: return own
     projections = matmul_type(matmul, device, model) or own
-    four = int4_rows and projections == 'bfloat16' and device == 'cpu'
+    four = int4_rows and device == 'cpu'
     return projections + (f'+int4x{int4_rows}' if four else '')
