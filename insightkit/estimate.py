@@ -4,10 +4,10 @@
 
 # %% ../nbs/12_estimate.ipynb #5e6f9ba2
 from __future__ import annotations
-import ast, json, os
+import ast, json
 from pathlib import Path
 
-from .core import InsightkitError
+from .core import InsightkitError, setting
 
 # %% auto #0
 __all__ = ['notebook_defaults', 'scope_usage', 'busiest_scope', 'price', 'capped_basis', 'recorded_usage', 'scaled_record',
@@ -50,7 +50,7 @@ def busiest_scope(name: str) -> str | None:
 # %% ../nbs/12_estimate.ipynb #1aca1d96
 def price() -> tuple[float, float] | None:
     "US dollars per million prompt and completion tokens from `INSIGHTKIT_PRICE` ('0.15,0.60'), or None."
-    raw = os.environ.get('INSIGHTKIT_PRICE', '').strip()
+    raw = (setting('PRICE') or '').strip()
     if not raw: return None
     try:
         p, c = (float(x) for x in raw.split(','))

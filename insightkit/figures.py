@@ -7,7 +7,7 @@ from __future__ import annotations
 import json, os, time, uuid
 from pathlib import Path
 
-from .core import DataSource, InsightkitError, file_sha256, resolve_data
+from .core import DataSource, InsightkitError, file_sha256, resolve_data, setting
 from .secrets import redact, scrub
 
 # %% auto #0
@@ -81,7 +81,7 @@ def figure_key(nb_path: Path, params: dict, data_hashes: dict, versions: dict, l
     declared = notebook_parameters(nb_path)
     env = {k: v for k, v in os.environ.items() if k.startswith('INSIGHTKIT_')
            and k not in ('INSIGHTKIT_THREADS', 'INSIGHTKIT_RUN', 'INSIGHTKIT_PROGRESS')}
-    config = os.environ.get('INSIGHTKIT_CONFIG')
+    config = setting('CONFIG')
     return stable_hash({'notebook': file_sha256(nb_path), 'data': data_hashes, 'versions': versions, 'env': env,
                         'params': {k: v for k, v in params.items() if k in declared and k != 'fresh'},
                         'config': file_sha256(config) if config and Path(config).is_file() else None,
@@ -223,7 +223,7 @@ def run_figure(nb_path: Path, # the paper notebook
 # %% ../nbs/12a_figures.ipynb #eddae930
 def figure_jobs() -> int:
     "Notebooks run side by side: `INSIGHTKIT_FIGURE_JOBS`, else 2 on a machine with two or more cores, else 1."
-    if os.environ.get('INSIGHTKIT_FIGURE_JOBS'): return max(1, int(os.environ['INSIGHTKIT_FIGURE_JOBS']))
+    if (jobs := setting('FIGURE_JOBS')) is not None: return max(1, jobs)
     return 2 if (os.cpu_count() or 1) >= 2 else 1
 
 # %% ../nbs/12a_figures.ipynb #c1a9e005

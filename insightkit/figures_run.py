@@ -7,7 +7,7 @@ from __future__ import annotations
 import json, os, time
 from pathlib import Path
 
-from .core import InsightkitError, package_versions, progress, resolve_data
+from .core import InsightkitError, package_versions, progress, resolve_data, setting
 from .figures import (CELL_TIMEOUT, REPORT, data_file_hashes, figure_jobs, figure_key, figure_notebooks,
                                 library_fingerprint, notebook_parameters, project_root, run_figure, run_figure_apart,
                                 start_order, up_to_date)
@@ -116,7 +116,7 @@ def run_figures(mode: str = 'quick', # 'quick' (a smoke test), 'standard' (cells
                                          prefix=src.prefix, out_dir=str(out_dir), fresh=fresh), extra)
     jobs = figure_jobs() if jobs is None else max(1, jobs)
     # the cores (up to 8) shared among the kernels running at once, unless the user chose
-    threads = int(os.environ.get('INSIGHTKIT_THREADS') or max(1, min(8, os.cpu_count() or 1)//jobs))
+    threads = setting('THREADS') or max(1, min(8, os.cpu_count() or 1)//jobs)
     versions, hashes = package_versions(), data_file_hashes(src)
     todo = figures_to_run(nbs, params, manifest, hashes, versions, out_dir, fresh)
     from insightkit.estimate import estimate_lines, figure_estimate, scope_usage

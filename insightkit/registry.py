@@ -4,13 +4,13 @@
 
 # %% ../nbs/00c_registry.ipynb #61dfc03d
 from __future__ import annotations
-import importlib, importlib.util, os, pkgutil, sys, warnings
+import importlib, importlib.util, pkgutil, sys, warnings
 from importlib import metadata
 from pathlib import Path
 
 from fastcore.basics import patch
 
-from .core import InsightkitError
+from .core import InsightkitError, setting
 
 # %% auto #0
 __all__ = ['CATALOGUE_MODULE', 'catalogue', 'entry_point_sources', 'import_source', 'load_plugins', 'Registry']
@@ -49,7 +49,7 @@ def import_source(spec: str):
 # %% ../nbs/00c_registry.ipynb #911c1456
 def load_plugins(spec: str | None = None):
     "Import the modules or `.py` files named in `spec` (default env `INSIGHTKIT_PLUGINS`, comma-separated), once each."
-    names = spec if spec is not None else os.environ.get('INSIGHTKIT_PLUGINS', '')
+    names = spec if spec is not None else setting('PLUGINS') or ''
     for name in filter(None, (x.strip() for x in names.split(','))):
         if name in _PLUGINS_LOADED: continue
         import_source(name)

@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-"Render nbs/index.ipynb into README.md: markdown cells as they are, code cells as fenced Python (no outputs)."
+"""Render nbs/index.ipynb into README.md: markdown cells as they are, code cells as fenced Python (no outputs), and a
+hidden cell (`#| echo: false`) as its kept markdown output."""
 import sys
 from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
+
+def shown_markdown(cell) -> list[str]:
+    "The kept markdown output of a code cell whose source is hidden (`#| echo: false`), such as the settings table."
+    return [o['data']['text/markdown'].strip() for o in cell.get('outputs', []) if 'text/markdown' in o.get('data', {})]
 
 def render(nb_path=ROOT/'nbs'/'index.ipynb') -> str:
     "The README text for the index notebook."
@@ -13,7 +18,8 @@ def render(nb_path=ROOT/'nbs'/'index.ipynb') -> str:
     for c in nb.cells:
         src = c.source.strip()
         if not src or src.startswith('#| hide'): continue
-        parts.append(src if c.cell_type == 'markdown' else f'```python\n{src}\n```')
+        if src.startswith('#| echo: false'): parts.extend(shown_markdown(c))
+        else: parts.append(src if c.cell_type == 'markdown' else f'```python\n{src}\n```')
     return '\n\n'.join(parts) + '\n'
 
 if __name__ == '__main__':

@@ -4,14 +4,14 @@
 
 # %% ../../nbs/14_compare.ipynb #b843d2cc
 from __future__ import annotations
-import html, json, math, os, re
+import html, json, math, re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
 from fastcore.basics import patch
 
-from ..core import InsightkitError, NotApplicable
+from ..core import InsightkitError, NotApplicable, setting
 from ..data.datasets import Dataset, DocStore, Item, TaskSpec, find_dataset
 from ..pipeline.runs import run
 from ..pipeline.scoring import item_scores
@@ -216,7 +216,7 @@ class VariantFailed(InsightkitError):
 # %% ../../nbs/14_compare.ipynb #3cd2bb96
 def strict_mode() -> bool:
     "Whether a failed variant stops `compare` and `leaderboard` (`INSIGHTKIT_STRICT=1`, as the course runs them)."
-    return os.environ.get('INSIGHTKIT_STRICT', '').strip() not in ('', '0')
+    return setting('STRICT')
 
 # %% ../../nbs/14_compare.ipynb #58101935
 def raise_failures(failed: Sequence[tuple[str, str]], # (label, one-line reason) of each failed variant

@@ -4,12 +4,12 @@
 
 # %% ../../nbs/02b_datasets.ipynb #48020b3a
 from __future__ import annotations
-import os
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from ..core import InsightkitError, cache_dir, file_sha256, package_dir, stable_hash
+from ..core import InsightkitError, cache_dir, file_sha256, package_dir, setting, stable_hash
 from ..registry import Registry
 from fastcore.basics import patch
 
@@ -226,8 +226,7 @@ def find_dataset(name: str | None = None,
                  subset: str | None = None, # a dataset-specific subset (insight-rag's prefix: AAN, OC, MINI)
                 ) -> Dataset:
     "The dataset `name`, from `data` > `INSIGHTKIT_DATA` > the fetched copy > the embedded counterpart."
-    given, origin = (data, 'argument') if data is not None else (os.environ.get('INSIGHTKIT_DATA') or None,
-                                                                 'INSIGHTKIT_DATA')
+    given, origin = (data, 'argument') if data is not None else (setting('DATA'), 'INSIGHTKIT_DATA')
     if given is not None:
         d = Path(given).expanduser()
         if d.is_file():

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..core import InsightkitError, package_dir, stable_hash
+from ..core import InsightkitError, package_dir, setting, stable_hash
 
 # %% auto #0
 __all__ = ['JUDGE_STYLES', 'REPAIR_NOTE', 'SCORE_SCHEMA', 'PAIR_SCHEMA', 'GT_SCHEMA', 'ATTR_SCHEMA', 'Judge', 'judge_sections',
@@ -49,9 +49,8 @@ class Judge:
 # %% ../../nbs/04c_judges.ipynb #2ed96f37
 def judge_sections() -> dict:
     "The `[judges.<name>]` sections of the config file (`INSIGHTKIT_CONFIG`), if any."
-    import os
     from insightkit.generation.llm import read_config_file
-    path = os.environ.get('INSIGHTKIT_CONFIG')
+    path = setting('CONFIG')
     return dict(read_config_file(path).get('judges', {})) if path else {}
 
 def make_judges(names: str | Sequence[str], # 'a,b' or ['a', 'b']

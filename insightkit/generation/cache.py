@@ -4,12 +4,12 @@
 
 # %% ../../nbs/01a_cache.ipynb #67de8e34
 from __future__ import annotations
-import json, os, sqlite3, time
+import json, sqlite3, time
 from contextvars import ContextVar
 from dataclasses import asdict
 from pathlib import Path
 
-from ..core import stable_hash, cache_dir, canonical_json
+from ..core import SETTINGS, InsightkitError, stable_hash, cache_dir, canonical_json, setting
 from .base import GenSettings, LLMError
 from ..store import SqliteStore
 from fastcore.basics import patch
@@ -19,19 +19,17 @@ __all__ = ['CACHE_MODES', 'RUN_LABEL', 'cache_mode', 'call_cache_path', 'call_ke
            'default_call_cache', 'usage_by_role', 'call_stats']
 
 # %% ../../nbs/01a_cache.ipynb #e5269afb
-CACHE_MODES = ('record', 'replay', 'off')
+CACHE_MODES = SETTINGS['CACHE_MODE'].choices
 
 def cache_mode() -> str:
     "The call-cache mode from `INSIGHTKIT_CACHE_MODE`: record (default), replay or off."
-    mode = os.environ.get('INSIGHTKIT_CACHE_MODE', '').strip().lower() or 'record'
-    if mode not in CACHE_MODES: raise LLMError(f'INSIGHTKIT_CACHE_MODE={mode!r} is not one of {", ".join(CACHE_MODES)}')
-    return mode
+    try: return setting('CACHE_MODE')
+    except InsightkitError as e: raise LLMError(str(e)) from None
 
 # %% ../../nbs/01a_cache.ipynb #4a9abb9a
 def call_cache_path() -> Path:
     "The call-cache file: `INSIGHTKIT_CALL_CACHE`, else `llm/calls.sqlite` in the user cache."
-    p = os.environ.get('INSIGHTKIT_CALL_CACHE')
-    return Path(p).expanduser() if p else cache_dir('llm')/'calls.sqlite'
+    return setting('CALL_CACHE') or cache_dir('llm')/'calls.sqlite'
 
 # %% ../../nbs/01a_cache.ipynb #7b994736
 def call_key(backend: str, fingerprint: str, messages: list[dict], schema: dict | None, settings: GenSettings) -> str:
@@ -62,7 +60,7 @@ def keyed_identity(backend, # a backend: its `name` and `call_identity()`
     made with, where `INSIGHTKIT_REPLAY_IDENTITY` (JSON, backend name -> identity) names one. A recording then serves
     on any CPU: the products' type (bfloat16, float32, 8- or 4-bit) belongs to a call's identity, and a laptop without
     bfloat16 would otherwise miss every call a bfloat16 machine recorded."""
-    named = json.loads(os.environ.get('INSIGHTKIT_REPLAY_IDENTITY') or '{}') if mode == 'replay' else {}
+    named = setting('REPLAY_IDENTITY') if mode == 'replay' else {}
     return named.get(backend.name) or backend.call_identity()
 
 # %% ../../nbs/01a_cache.ipynb #ccd33d86
@@ -143,7 +141,7 @@ RUN_LABEL: ContextVar[str | None] = ContextVar('insightkit_run', default=None)
 
 def current_run() -> str | None:
     "The run a call is filed under: the calling thread's `run_label`, else env `INSIGHTKIT_RUN`."
-    return RUN_LABEL.get() or os.environ.get('INSIGHTKIT_RUN')
+    return RUN_LABEL.get() or setting('RUN')
 
 # %% ../../nbs/01a_cache.ipynb #cb21c6a8
 @patch
@@ -151,7 +149,7 @@ def log(self: CallCache, events: list[tuple[str, str | None, bool, dict]], run: 
     """Record calls served: (key, role, cached, usage) each, labelled with `run` (default `current_run()`) and the
     process's `INSIGHTKIT_SCOPE` (what a figure notebook's kernel runs under, across all its runs)."""
     run, now = run if run is not None else current_run(), time.time()
-    scope = os.environ.get('INSIGHTKIT_SCOPE')
+    scope = setting('SCOPE')
     self.store.write(
         'INSERT INTO events(key, role, run, cached, prompt_tokens, completion_tokens, ts, scope) '
         'VALUES (?,?,?,?,?,?,?,?)',

@@ -4,12 +4,12 @@
 
 # %% ../../nbs/01j_llm.ipynb #737e2e30
 from __future__ import annotations
-import json, os, statistics, tempfile, time
+import json, statistics, tempfile, time
 from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..core import canonical_json, progress
+from ..core import canonical_json, progress, setting
 from ..secrets import remember_secrets, secret_values
 from .base import (Reply, GenSettings, Backend, LLMError, SchemaError, CacheMissError,
                                         normalize_schema, backend_class, backend_names)
@@ -82,7 +82,7 @@ def role_config(role: str) -> dict:
     < `configure_role`."""
     check_role(role)
     cfg, source = dict(ROLE_DEFAULTS), dict.fromkeys(ROLE_DEFAULTS, 'defaults')
-    if path := os.environ.get('INSIGHTKIT_CONFIG'):
+    if path := setting('CONFIG'):
         sections = read_config_file(path).get('roles', {})
         for name in ('default', role):
             section = sections.get(name, {})
@@ -90,16 +90,14 @@ def role_config(role: str) -> dict:
             cfg.update(section)
             source.update(dict.fromkeys(section, f'{path} [roles.{name}]'))
     for k in ENV_KEYS:
-        var = f'INSIGHTKIT_{role.upper()}_{k.upper()}'
-        if os.environ.get(var):
-            cfg[k] = os.environ[var]
-            source[k] = var
+        if (value := setting(f'{role.upper()}_{k.upper()}')) is not None:
+            cfg[k], source[k] = value, f'INSIGHTKIT_{role.upper()}_{k.upper()}'
     overrides = _ROLE_OVERRIDES.get(role, {})
     cfg.update(overrides)
     source.update(dict.fromkeys(overrides, 'configure_role'))
     check_backend(cfg['backend'], source['backend'])
-    if cfg['backend'] == 'openai' and not cfg.get('base_url') and os.environ.get('INSIGHTKIT_OPENAI_BASE_URL'):
-        cfg['base_url'] = os.environ['INSIGHTKIT_OPENAI_BASE_URL']
+    if cfg['backend'] == 'openai' and not cfg.get('base_url') and (url := setting('OPENAI_BASE_URL')):
+        cfg['base_url'] = url
     return cfg
 
 # %% ../../nbs/01j_llm.ipynb #a22b0413

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ..core import MODEL_LOADING, stable_hash
+from ..core import MODEL_LOADING, setting, stable_hash
 from fastcore.basics import patch
 from .engine import Engine, Job, engine_supports
 from .choosing import Chooser, GuardProcessor
@@ -105,7 +105,7 @@ def set_torch_threads():
     global _THREADS_SET
     if _THREADS_SET: return
     import torch
-    if os.environ.get('INSIGHTKIT_THREADS'): torch.set_num_threads(int(os.environ['INSIGHTKIT_THREADS']))
+    if (threads := setting('THREADS')) is not None: torch.set_num_threads(threads)
     elif not os.environ.get('OMP_NUM_THREADS'): torch.set_num_threads(max(1, min(4, (os.cpu_count() or 2)//2)))
     _THREADS_SET = True
 
@@ -121,7 +121,7 @@ def load_causal_lm(folder: str | Path, device: str = 'auto', dtype: str = 'auto'
 def _load_causal_lm(folder, device, dtype) -> LoadedModel:
     set_torch_threads()
     from transformers import AutoModelForCausalLM, AutoTokenizer
-    if os.environ.get('INSIGHTKIT_PROGRESS') == '0':
+    if not setting('PROGRESS'):
         from transformers.utils import logging as hf_logging
         hf_logging.disable_progress_bar()
     tok = AutoTokenizer.from_pretrained(folder)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json, os, shutil, sys, tempfile, time
 from pathlib import Path
 
-from ..core import MODEL_LOADING, stable_hash, cache_dir, file_sha256, tmp_beside
+from ..core import MODEL_LOADING, stable_hash, cache_dir, file_sha256, setting, tmp_beside
 from .base import BackendUnavailable
 
 # %% auto #0
@@ -23,9 +23,8 @@ WEIGHT_SUFFIXES = ('.safetensors', '.bin', '.pt', '.pth', '.gguf')
 # %% ../../nbs/01b_model_files.ipynb #2773d842
 def models_dir() -> Path:
     "Folder of converted models and weight hashes: `INSIGHTKIT_MODELS`, else `models` in the user cache."
-    d = os.environ.get('INSIGHTKIT_MODELS')
-    if not d: return cache_dir('models')
-    p = Path(d).expanduser()
+    p = setting('MODELS')
+    if p is None: return cache_dir('models')
     p.mkdir(parents=True, exist_ok=True)
     return p
 
@@ -110,7 +109,7 @@ def convert_gguf(gguf: str | Path, # the GGUF file
         if (target/'fingerprint.json').exists():
             if (why := damaged_weights(target)) is None: return target
             print(f'insightkit: {target} is damaged ({why}); converting {gguf.name} again', file=sys.stderr, flush=True)
-        if os.environ.get('INSIGHTKIT_PROGRESS') != '0':
+        if setting('PROGRESS'):
             print(f'insightkit: converting {gguf.name} to safetensors once (about 20 s) into {target}', file=sys.stderr,
                   flush=True)
         tmp = Path(tempfile.mkdtemp(prefix=f'.{target.name}-', dir=root))
@@ -137,9 +136,8 @@ def reusable_models_dir() -> Path:
     """For tests: the user's models folder when it already holds the converted default model, else a shared temporary
     one."""
     import platformdirs
-    real = Path(os.environ.get('INSIGHTKIT_MODELS') or
-                Path(os.environ.get('INSIGHTKIT_CACHE')
-                     or platformdirs.user_cache_dir('insightkit'))/'models').expanduser()
+    cache = setting('CACHE') or Path(platformdirs.user_cache_dir('insightkit'))
+    real = setting('MODELS') or cache.expanduser()/'models'
     if any(real.glob(f'{DEFAULT_LOCAL_MODEL}-*/fingerprint.json')): return real
     return Path(tempfile.gettempdir())/'insightkit-test-models'
 

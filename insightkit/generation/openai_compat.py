@@ -10,7 +10,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from fastcore.basics import patch
 
-from ..core import stable_hash
+from ..core import setting, stable_hash
 from .base import (Backend, Reply, GenSettings, LLMError, BackendUnavailable,
                                         OutputValidationError,
                                         register_backend, validate_output, schema_name)
@@ -196,7 +196,7 @@ class OpenAIBackend(Backend):
         self.max_tokens_param = 'max_tokens'
         http = client_kw.pop('http_client', None) or openai.DefaultHttpxClient()
         http.event_hooks = {**http.event_hooks, 'response': [*http.event_hooks['response'], check_reply_body]}
-        self.client = openai.OpenAI(base_url=base_url or os.environ.get(BASE_URL_ENV) or None,
+        self.client = openai.OpenAI(base_url=base_url or setting('OPENAI_BASE_URL'),
                                     api_key=api_key or os.environ.get('OPENAI_API_KEY') or PLACEHOLDER_API_KEY,
                                     timeout=openai.Timeout(timeout, connect=min(connect_timeout, timeout)),
                                     max_retries=max_retries, http_client=http, **client_kw)
@@ -207,7 +207,7 @@ class OpenAIBackend(Backend):
 @patch(cls_method=True)
 def share_key(cls: OpenAIBackend, settings: dict) -> str:
     "Role settings share an instance only under the same environment key and endpoint too."
-    return stable_hash([cls.name, settings, os.environ.get('OPENAI_API_KEY'), os.environ.get(BASE_URL_ENV)])
+    return stable_hash([cls.name, settings, os.environ.get('OPENAI_API_KEY'), setting('OPENAI_BASE_URL')])
 
 # %% ../../nbs/01k_openai_compat.ipynb #cf146793
 @patch

@@ -4,13 +4,13 @@
 
 # %% ../../nbs/01l_generation_serve.ipynb #6a6b23e4
 from __future__ import annotations
-import hashlib, hmac, ipaddress, json, math, os, socket, sys, threading, time
+import hashlib, hmac, ipaddress, json, math, socket, sys, threading, time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from fastcore.basics import patch
 
-from ..core import InsightkitError
+from ..core import InsightkitError, setting
 from .base import GenSettings, LLMError
 from .gathering import engine_lock
 from .local import LocalBackend, cut_at_stop
@@ -369,7 +369,7 @@ def serve(host: str = '127.0.0.1', port: int = 8000,
          ) -> ChatServer:
     """Load the model and serve it over HTTP until interrupted (returns the server when `ready` is given, running).
     A host beyond this machine is refused without an API key."""
-    api_key = api_key or os.environ.get(KEY_ENV) or None
+    api_key = api_key or setting('SERVE_KEY')
     if not api_key and not is_loopback(host):
         raise InsightkitError(f'--host {host} lets other machines in: give --api-key KEY (or set {KEY_ENV}) so only '
                               'clients with the key are answered')

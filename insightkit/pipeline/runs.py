@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Sequence
 
-from ..core import InsightkitError, NotApplicable, package_versions, progress, stable_hash
+from ..core import InsightkitError, NotApplicable, package_versions, progress, setting, stable_hash
 from ..generation.cache import RUN_LABEL
 from ..data.datasets import Dataset, DocStore, Item, TaskSpec
 from .variant import Trace, Variant, add_usage, count_tokens
@@ -145,7 +145,7 @@ class RunResult:
 # %% ../../nbs/05c_runs.ipynb #b9690783
 def runs_base(run_dir: str | Path | None = None) -> Path:
     "The folder that holds run folders: `run_dir`, else env `INSIGHTKIT_RUNS`, else `./runs`."
-    return Path(run_dir or os.environ.get('INSIGHTKIT_RUNS') or 'runs').expanduser()
+    return Path(run_dir or setting('RUNS')).expanduser()
 
 # %% ../../nbs/05c_runs.ipynb #9b10b989
 def run(variant: Variant, # the method
@@ -176,7 +176,7 @@ def run(variant: Variant, # the method
     label = f'{name or variant.name + "-" + task.name}-{ident_hash}'
     folder = runs_base(runs_dir)/label
     folder.mkdir(parents=True, exist_ok=True)
-    wait = float(os.environ.get('INSIGHTKIT_RUN_WAIT') or 0) if wait is None else wait
+    wait = setting('RUN_WAIT') if wait is None else wait
     with run_lock(folder, wait), run_label(label):
         return _run_locked(variant, items, store, task, folder, label, ident, ident_hash, batch_size, data)
 

@@ -12,7 +12,8 @@ from typing import Iterable
 
 import numpy as np
 
-from ..core import MODEL_LOADING, InsightkitError, cache_dir, file_sha256, progress, stable_hash, tmp_beside
+from ..core import (MODEL_LOADING, InsightkitError, cache_dir, file_sha256, progress, setting, stable_hash,
+                             tmp_beside)
 from ..store import SqliteStore
 from fastcore.basics import patch
 
@@ -106,8 +107,7 @@ def text_key(text: str) -> str:
 # %% ../../nbs/03_embed.ipynb #1d51a3f1
 def default_embed_cache_path() -> Path:
     "The embedding cache file: `INSIGHTKIT_EMBED_CACHE` if set, else `embeddings.sqlite` in the user cache."
-    p = os.environ.get('INSIGHTKIT_EMBED_CACHE')
-    return Path(p).expanduser() if p else cache_dir('embed')/'embeddings.sqlite'
+    return setting('EMBED_CACHE') or cache_dir('embed')/'embeddings.sqlite'
 
 # %% ../../nbs/03_embed.ipynb #70e5aca4
 class EmbeddingCache:

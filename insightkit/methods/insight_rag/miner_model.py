@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ...core import InsightkitError, one_load_at_a_time
+from ...core import InsightkitError, one_load_at_a_time, setting
 from ...generation.local import LocalBackend, set_torch_threads
 from ...generation.precision import pick_device, pick_dtype
 
@@ -19,8 +19,8 @@ __all__ = ['train_threads', 'autocast_dtype', 'frozen_product_dtype', 'freeze_pr
 def train_threads(device: str) -> int:
     """Torch threads for training on `device`: `INSIGHTKIT_THREADS` or `OMP_NUM_THREADS`, else all usable cores on CUDA,
     half (1 to 4) elsewhere."""
-    for var in ('INSIGHTKIT_THREADS', 'OMP_NUM_THREADS'):
-        if os.environ.get(var): return int(os.environ[var])
+    if (threads := setting('THREADS')) is not None: return threads
+    if os.environ.get('OMP_NUM_THREADS'): return int(os.environ['OMP_NUM_THREADS'])
     cores = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else (os.cpu_count() or 2)
     return cores if str(device).startswith('cuda') else max(1, min(4, cores//2))
 
@@ -82,7 +82,7 @@ def load_base_model(spec: str, # model name, folder, .gguf file or hub id
     device)`."""
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
-    if os.environ.get('INSIGHTKIT_PROGRESS') == '0':
+    if not setting('PROGRESS'):
         from transformers.utils import logging as hf_logging
         hf_logging.disable_progress_bar()
     folder = base_model_folder(spec) if not Path(str(spec)).is_dir() else Path(spec)
