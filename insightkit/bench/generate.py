@@ -56,6 +56,7 @@ def run_ours(backend: LocalBackend, convs: list, schema: dict | None, max_tokens
     "Answer `convs` with a local backend (its engine or `generate`); seconds, tokens and schema failures."
     lm = backend.load()
     engine = backend.decoding_engine(lm) if backend.decoder() == 'engine' else None
+    if engine: engine.kv = None  # no prompt of an earlier side or workload is held: each starts as cold as a peer
     before = dict(engine.stats) if engine else {}
     start = time.perf_counter()
     try: replies, failures = backend.generate(convs, schema, GenSettings(max_tokens=max_tokens)), 0

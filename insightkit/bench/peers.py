@@ -110,8 +110,10 @@ def system_info(log_text: str) -> str:
 # %% ../../nbs/11_bench_peers.ipynb #56be9b34
 def missing_features(info: str, # llama.cpp's system_info line
                      flags: list[str], # the CPU's flags, as `cpu_info` gives them
-                    ) -> list[str]:
-    "The CPU's vector extensions that llama.cpp's build left out (each should read `NAME = 1` in `info`)."
+                    ) -> list[str] | None:
+    """The CPU's vector extensions that llama.cpp's build left out (each should read `NAME = 1` in `info`); None when
+    the server printed no such line (newer llama-server builds do not at their default verbosity): not known."""
+    if not info: return None
     names = [LLAMA_CPP_FEATURES[f] for f in flags if f in LLAMA_CPP_FEATURES]
     return [name for name in names if f'{name} = 1' not in info]
 
