@@ -366,14 +366,20 @@ def engine_matmul_dtype(setting: str, lm: LoadedModel) -> str | None:
     "`matmul_type` for a loaded model."
     return matmul_type(setting, lm.device, lm.model.dtype)
 
+# %% ../../nbs/01i_local.ipynb #4932201c
+@patch
+def four_bit_rows(self: LocalBackend) -> int:
+    """Decoding steps of at most this many rows multiply by 4-bit packs: `int4_rows` for a GGUF model (its layers can
+    be 4-bit blocks), 0 for other weights. The engine and the call identity (`products`) both read it."""
+    return self.int4_rows if self.gguf is not None else 0
+
 # %% ../../nbs/01i_local.ipynb #9b0d1c02
 @patch
 def products(self: LocalBackend) -> str:
     """The type the replies' products are computed in (`products_type` of this backend's settings), without loading
     the model: the engine's projection type, with `+int4xN` for a GGUF's 4-bit packs; `generate` uses the model's."""
     engine = self.decoder() == 'engine'
-    return products_type(self.device, self.dtype, self.matmul_dtype if engine else None,
-                         self.int4_rows if self.gguf is not None else 0)
+    return products_type(self.device, self.dtype, self.matmul_dtype if engine else None, self.four_bit_rows())
 
 # %% ../../nbs/01i_local.ipynb #2015231e
 @patch
@@ -381,8 +387,9 @@ def decoding_engine(self: LocalBackend, lm: LoadedModel | None = None) -> Engine
     """The engine this backend decodes with (its rows and projection type; made once per model), its 4-bit packs kept
     on disk for later processes."""
     lm = lm or self.load()
-    keep = partial(kept_packs, self.fingerprint()) if self.int4_rows else None
-    return lm.engine(self.batch_size, engine_matmul_dtype(self.matmul_dtype, lm), self.int4_rows, keep)
+    rows = self.four_bit_rows()
+    keep = partial(kept_packs, self.fingerprint()) if rows else None
+    return lm.engine(self.batch_size, engine_matmul_dtype(self.matmul_dtype, lm), rows, keep)
 
 # %% ../../nbs/01i_local.ipynb #8755e94c
 def default_tokenizer():
