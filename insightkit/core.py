@@ -13,8 +13,8 @@ from typing import Any, Iterable, Iterator, Mapping
 # %% auto #0
 __all__ = ['BOOL_WORDS', 'KIND_ACCEPTS', 'SETTINGS', 'MODEL_LOADING', 'DATA_KINDS', 'InsightkitError', 'NotApplicable', 'Setting',
            'parse_setting', 'unknown_settings', 'warn_unknown_settings', 'setting_spec', 'setting', 'settings_markdown',
-           'package_dir', 'cache_dir', 'canonical_json', 'stable_hash', 'file_sha256', 'RecordError', 'read_jsonl',
-           'tmp_beside', 'path_lock', 'one_load_at_a_time', 'write_jsonl', 'append_jsonl', 'DataSource',
+           'package_dir', 'cache_root', 'cache_dir', 'canonical_json', 'stable_hash', 'file_sha256', 'RecordError',
+           'read_jsonl', 'tmp_beside', 'path_lock', 'one_load_at_a_time', 'write_jsonl', 'append_jsonl', 'DataSource',
            'mini_corpus_dir', 'prefixes_in', 'resolve_data', 'package_versions', 'progress', 'quiet_known_notes']
 
 # %% ../nbs/00_core.ipynb #2909d6e9
@@ -69,7 +69,7 @@ def parse_setting(s: Setting, raw: str, var: str | None = None) -> Any:
 # %% ../nbs/00_core.ipynb #51dd255a
 SETTINGS = {s.name: s for s in (
     Setting('CACHE', 'path', None, 'the folder of every cache: converted models, LLM calls, embeddings, fetched data',
-            'core, generation.model_files', shown_default='the user cache folder'),
+            'core', shown_default='the user cache folder'),
     Setting('MODELS', 'path', None, 'converted models and their weight hashes', 'generation.model_files',
             shown_default='`models` in the cache'),
     Setting('CALL_CACHE', 'path', None, 'the LLM call cache file (a copy lets others replay a study)',
@@ -162,13 +162,17 @@ def package_dir() -> Path:
     return Path(__file__).resolve().parent
 
 # %% ../nbs/00_core.ipynb #f110010c
-def cache_dir(*parts: str) -> Path:
-    "The user cache folder (`INSIGHTKIT_CACHE` moves it), created on demand; `parts` name a subfolder."
+def cache_root() -> Path:
+    "Where the user cache lives (`INSIGHTKIT_CACHE` moves it), whether or not it exists yet."
     base = setting('CACHE')
     if not base:
         import platformdirs
         base = platformdirs.user_cache_dir('insightkit')
-    d = Path(base).expanduser().joinpath(*parts)
+    return Path(base).expanduser()
+
+def cache_dir(*parts: str) -> Path:
+    "The user cache folder (`cache_root`), created on demand; `parts` name a subfolder."
+    d = cache_root().joinpath(*parts)
     d.mkdir(parents=True, exist_ok=True)
     return d
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json, os, shutil, sys, tempfile, time
 from pathlib import Path
 
-from ..core import MODEL_LOADING, stable_hash, cache_dir, file_sha256, setting, tmp_beside
+from ..core import MODEL_LOADING, stable_hash, cache_dir, cache_root, file_sha256, setting, tmp_beside
 from .base import BackendUnavailable
 
 # %% auto #0
@@ -135,9 +135,7 @@ def convert_gguf(gguf: str | Path, # the GGUF file
 def reusable_models_dir() -> Path:
     """For tests: the user's models folder when it already holds the converted default model, else a shared temporary
     one."""
-    import platformdirs
-    cache = setting('CACHE') or Path(platformdirs.user_cache_dir('insightkit'))
-    real = setting('MODELS') or cache.expanduser()/'models'
+    real = setting('MODELS') or cache_root()/'models'
     if any(real.glob(f'{DEFAULT_LOCAL_MODEL}-*/fingerprint.json')): return real
     return Path(tempfile.gettempdir())/'insightkit-test-models'
 
