@@ -4,18 +4,19 @@
 
 # %% ../nbs/00_core.ipynb #e95a9b8b
 from __future__ import annotations
-import difflib, functools, hashlib, json, os, re, sys, threading, warnings
+import difflib, functools, hashlib, importlib, json, os, re, sys, threading, warnings
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
 # %% auto #0
-__all__ = ['BOOL_WORDS', 'KIND_ACCEPTS', 'SETTINGS', 'MODEL_LOADING', 'DATA_KINDS', 'InsightkitError', 'NotApplicable', 'Setting',
-           'parse_setting', 'unknown_settings', 'warn_unknown_settings', 'setting_spec', 'setting', 'settings_markdown',
-           'package_dir', 'cache_root', 'cache_dir', 'canonical_json', 'stable_hash', 'file_sha256', 'RecordError',
-           'read_jsonl', 'tmp_beside', 'path_lock', 'one_load_at_a_time', 'write_jsonl', 'append_jsonl', 'DataSource',
-           'mini_corpus_dir', 'prefixes_in', 'resolve_data', 'package_versions', 'progress', 'quiet_known_notes']
+__all__ = ['BOOL_WORDS', 'KIND_ACCEPTS', 'SETTINGS', 'LAZY_NAMES', 'MODEL_LOADING', 'DATA_KINDS', 'InsightkitError',
+           'NotApplicable', 'Setting', 'parse_setting', 'unknown_settings', 'warn_unknown_settings', 'setting_spec',
+           'setting', 'settings_markdown', 'package_dir', 'cache_root', 'cache_dir', 'canonical_json', 'stable_hash',
+           'file_sha256', 'RecordError', 'read_jsonl', 'tmp_beside', 'path_lock', 'resolve_lazy_names', 'ModelLoading',
+           'one_load_at_a_time', 'write_jsonl', 'append_jsonl', 'DataSource', 'mini_corpus_dir', 'prefixes_in',
+           'resolve_data', 'package_versions', 'progress', 'quiet_known_notes']
 
 # %% ../nbs/00_core.ipynb #2909d6e9
 class InsightkitError(Exception):
@@ -228,8 +229,41 @@ def path_lock(path: str | Path) -> threading.Lock:
     "One lock per path in this process: threads that would build the same cached file take turns, later ones read it."
     with _PATH_LOCKS_LOCK: return _PATH_LOCKS.setdefault(str(Path(path).resolve()), threading.Lock())
 
+# %% ../nbs/00_core.ipynb #c7a23fa9
+# transformers' lazily loaded names: two threads that first ask for one at once can fail, so they are imported once
+LAZY_NAMES = {'transformers': ('AutoConfig', 'AutoModelForCausalLM', 'AutoTokenizer', 'DynamicCache',
+                               'GenerationConfig', 'LlamaConfig', 'LlamaForCausalLM', 'StoppingCriteria',
+                               'StoppingCriteriaList')}
+
+def resolve_lazy_names():
+    "Import `LAZY_NAMES` (where installed) on the calling thread."
+    for module, names in LAZY_NAMES.items():
+        try: m = importlib.import_module(module)
+        except ImportError: continue
+        for n in names: getattr(m, n, None)
+
 # %% ../nbs/00_core.ipynb #9fafd176
-MODEL_LOADING = threading.RLock()  # held while a model loads: transformers' loading is not safe on two threads at once
+class ModelLoading:
+    """The re-entrant lock held while a model or tokenizer loads: transformers' loading is not safe on two threads at
+    once. Its first holder imports `LAZY_NAMES` while later ones wait, so threads never race into transformers' lazy
+    module, and a process that loads no model (every reply cached) never imports transformers."""
+    def __init__(self): self.lock, self.resolved = threading.RLock(), False
+
+    def __enter__(self):
+        self.lock.acquire()
+        try:
+            if not self.resolved: resolve_lazy_names()
+            self.resolved = True
+        except BaseException:
+            self.lock.release()
+            raise
+        return self
+
+    def __exit__(self, *exc): self.lock.release()
+
+    def _is_owned(self) -> bool: return self.lock._is_owned()
+
+MODEL_LOADING = ModelLoading()
 
 def one_load_at_a_time(f):
     "Decorate a function that loads a model so it holds `MODEL_LOADING` while it runs."

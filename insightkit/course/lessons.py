@@ -214,6 +214,8 @@ def run_course(record: bool = False, # True: record a new call cache with the de
     report = {'mode': 'record' if record else 'replay', 'ok': all(x['status'] == 'ok' for x in done),
               'uncached_calls': sum(x['llm_calls'].get('uncached', 0) for x in done),
               'seconds': round(sum(x['seconds'] for x in done), 1),
+              # Insight-RAG's miners the lessons had to train: none in replay, whose recording holds what they mined
+              'miners_trained': len(list((work/'cache'/'miners').glob('*/miner.json'))),
               'lessons': [{k: x.get(k) for k in ('lesson', 'status', 'seconds', 'llm_calls', 'error') if k in x}
                           for x in done]}
     if record:  # what was recorded is kept even when a lesson failed, so a rerun asks only for the rest
@@ -240,5 +242,6 @@ def cmd_course(a):
             calls, why = x['llm_calls'], f"; {x['error'][:300]}" if x.get('error') else ''
             print(f"{x['lesson']}: {x['status']} in {x['seconds']} s; LLM calls {calls.get('calls', 0)}, "
                   f"{calls.get('uncached', 0)} not in the recording{why}")
-        print(f"{r['mode']}: {'ok' if r['ok'] else 'FAILED'} in {r['seconds']} s, {r['uncached_calls']} uncached calls")
+        print(f"{r['mode']}: {'ok' if r['ok'] else 'FAILED'} in {r['seconds']} s, {r['uncached_calls']} uncached "
+              f"calls, {r['miners_trained']} miners trained")
     if not r['ok']: sys.exit(1)

@@ -4,14 +4,14 @@
 
 # %% ../../nbs/01f_gathering.ipynb #6b0f54f0
 from __future__ import annotations
-import importlib, threading
+import threading
 from contextlib import contextmanager
 from typing import Any, Callable
 
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['LAZY_NAMES', 'engine_lock', 'run_jobs', 'Gathering', 'current_gathering', 'resolve_lazy_names', 'side_by_side']
+__all__ = ['engine_lock', 'run_jobs', 'Gathering', 'current_gathering', 'side_by_side']
 
 # %% ../../nbs/01f_gathering.ipynb #829e9f11
 _LOCKS = threading.Lock()
@@ -113,25 +113,12 @@ def cancel(self: Gathering):
         self.cancelled = True
         self.cond.notify_all()
 
-# %% ../../nbs/01f_gathering.ipynb #673fbcc5
-# names imported on first use: transformers' lazy module fails when two threads first ask it for a name at once
-LAZY_NAMES = {'transformers': ('AutoConfig', 'AutoModelForCausalLM', 'AutoTokenizer', 'DynamicCache',
-                               'GenerationConfig', 'LlamaConfig', 'LlamaForCausalLM', 'StoppingCriteria',
-                               'StoppingCriteriaList')}
-
-def resolve_lazy_names():
-    "Import `LAZY_NAMES` on the calling thread (where installed), before threads would race to."
-    for module, names in LAZY_NAMES.items():
-        try: m = importlib.import_module(module)
-        except ImportError: continue
-        for n in names: getattr(m, n, None)
-
 # %% ../../nbs/01f_gathering.ipynb #62465f84
 def side_by_side(calls: list[Callable[[], Any]]) -> list:
     """Run each call on its own thread as a member of one `Gathering` (ranked by position): their results in order, or
-    the first error once every call has ended; a failure stops the others at their next engine call."""
+    the first error once every call has ended; a failure stops the others at their next engine call. The first to
+    load a model imports transformers' lazy names for all (`MODEL_LOADING`, chapter `00_core`)."""
     from concurrent.futures import ThreadPoolExecutor
-    resolve_lazy_names()
     gathering = Gathering(len(calls))
     def member(rank: int, call):
         with gathering.member(rank): return call()

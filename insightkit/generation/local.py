@@ -21,7 +21,7 @@ from .base import (Reply, GenSettings, Backend, BackendUnavailable, LLMError, Sc
                                         OutputValidationError,
                                         register_backend, schema_name, validate_output)
 from .model_files import (DEFAULT_LOCAL_MODEL, models_dir, default_gguf, cached_file_sha256,
-                                               weights_fingerprint, convert_gguf, hub_snapshot)
+                                               weights_fingerprint, convert_gguf, hub_snapshot, config_fields)
 
 # %% auto #0
 __all__ = ['NO_REPEAT_NGRAM', 'DECODER_VERSION', 'LoadedModel', 'clear_loaded_models', 'set_torch_threads', 'load_causal_lm',
@@ -225,8 +225,7 @@ def load(self: LocalBackend) -> LoadedModel:
 def decoder(self: LocalBackend) -> str:
     "Which loop decodes: `engine` (continuous batching, chapter `01g_engine`) when asked or able, else `generate`."
     if self.engine != 'auto': return self.engine
-    from transformers import AutoConfig
-    return 'engine' if engine_supports(AutoConfig.from_pretrained(self.folder())) else 'generate'
+    return 'engine' if engine_supports(config_fields(self.folder())) else 'generate'
 
 # %% ../../nbs/01i_local.ipynb #08fe683b
 @patch

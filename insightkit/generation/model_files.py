@@ -6,14 +6,16 @@
 from __future__ import annotations
 import json, os, shutil, sys, tempfile, time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Sequence
 
 from ..core import MODEL_LOADING, stable_hash, cache_dir, cache_root, file_sha256, setting, tmp_beside
 from .base import BackendUnavailable
 
 # %% auto #0
 __all__ = ['DEFAULT_LOCAL_MODEL', 'SMOLLM_PACKAGE', 'SMOLLM_GGUF', 'WEIGHT_SUFFIXES', 'models_dir', 'default_gguf',
-           'cached_file_sha256', 'weights_fingerprint', 'damaged_weights', 'convert_gguf', 'reusable_models_dir',
-           'private_env', 'use_private_env', 'hub_snapshot']
+           'cached_file_sha256', 'weights_fingerprint', 'config_fields', 'damaged_weights', 'convert_gguf',
+           'reusable_models_dir', 'private_env', 'use_private_env', 'hub_snapshot', 'TokenizerFile', 'folder_tokenizer']
 
 # %% ../../nbs/01b_model_files.ipynb #ab3ca456
 DEFAULT_LOCAL_MODEL = 'smollm2-135m-instruct'
@@ -79,6 +81,15 @@ def weights_fingerprint(folder: str | Path, sidecar_dir: str | Path | None = Non
         raise BackendUnavailable(f'model folder {folder} holds no weight files ({", ".join(WEIGHT_SUFFIXES)})')
     return 'sha256:' + stable_hash([[p.relative_to(folder).as_posix(), cached_file_sha256(p, sidecar_dir)]
                                     for p in files])
+
+# %% ../../nbs/01b_model_files.ipynb #072034a4
+def config_fields(folder: Path) -> SimpleNamespace:
+    """A model folder's `config.json` as attributes, read without importing transformers (whose import costs seconds
+    that a process serving cached replies need not spend); a sliding window the config turns off
+    (`use_sliding_window: false`, as Qwen2's) reads as none, as transformers reads it."""
+    fields = json.loads((Path(folder)/'config.json').read_text(encoding='utf-8'))
+    if fields.get('use_sliding_window') is False: fields['sliding_window'] = None
+    return SimpleNamespace(**fields)
 
 # %% ../../nbs/01b_model_files.ipynb #65d2a59f
 def damaged_weights(folder: str | Path) -> str | None:
@@ -174,3 +185,27 @@ def hub_snapshot(repo_id: str) -> Path:
             f'({type(e).__name__}: {str(e)[:200]}); give a folder of HF weights or the default {DEFAULT_LOCAL_MODEL!r}'
         ) from None
     return folder
+
+# %% ../../nbs/01b_model_files.ipynb #aca969e0
+class TokenizerFile:
+    "A model's `tokenizer.json` through the tokenizers library: `encode` and `decode` without importing transformers."
+    def __init__(self, path: str | Path): # the `tokenizer.json` file
+        from tokenizers import Tokenizer
+        self.tok = Tokenizer.from_file(str(path))
+
+    def encode(self, text: str, add_special_tokens: bool = False) -> list[int]:
+        return self.tok.encode(text, add_special_tokens=add_special_tokens).ids
+
+    def decode(self, ids: Sequence[int]) -> str: return self.tok.decode(list(ids), skip_special_tokens=False)
+
+def folder_tokenizer(folder: str | Path) -> Any:
+    """The tokenizer of a model folder, for counting and cutting text: its `tokenizer.json` read by the tokenizers
+    library where transformers would read it unchanged (no prefix space or space clean-up asked), else transformers'
+    own (seconds of import a process that only counts tokens need not spend)."""
+    folder = Path(folder)
+    cfg = json.loads((folder/'tokenizer_config.json').read_text()) if (folder/'tokenizer_config.json').exists() else {}
+    if (folder/'tokenizer.json').exists() and not cfg.get('clean_up_tokenization_spaces') and \
+            cfg.get('add_prefix_space') is None:
+        return TokenizerFile(folder/'tokenizer.json')
+    from transformers import AutoTokenizer
+    with MODEL_LOADING: return AutoTokenizer.from_pretrained(str(folder))

@@ -12,6 +12,7 @@ from ..core import InsightkitError, stable_hash
 from ..registry import Registry
 from ..data.datasets import DocStore, Item, TaskSpec
 from ..generation.llm import chat_or_failures
+from ..generation.model_files import folder_tokenizer
 from fastcore.basics import patch
 
 # %% auto #0
@@ -164,18 +165,18 @@ def matching_schema(max_tokens: int = 96) -> dict:
 
 # %% ../../nbs/05_pipeline_variant.ipynb #c3bbcc2e
 _TOKENIZERS: dict[str, Any] = {}
+_TOKENIZERS_LOCK = threading.Lock() # a study's threads may ask for one at once
 
 def llm_tokenizer(llm) -> Any | None:
-    """The tokenizer of `llm` (an object with `encode`/`decode`): its own, or the local backend's; None for a remote
-    model."""
+    """The tokenizer of `llm` (an object with `encode`/`decode`): its own, or the local backend's (`folder_tokenizer`);
+    None for a remote model."""
     tok = getattr(llm, 'tokenizer', None)
     if tok is not None and hasattr(tok, 'encode') and hasattr(tok, 'decode'): return tok
     backend = getattr(llm, 'backend', None)
     if getattr(backend, 'name', None) != 'local' or not callable(getattr(backend, 'folder', None)): return None
     path = str(backend.folder())
-    if path not in _TOKENIZERS:
-        from transformers import AutoTokenizer
-        _TOKENIZERS[path] = AutoTokenizer.from_pretrained(path)
+    with _TOKENIZERS_LOCK:
+        if path not in _TOKENIZERS: _TOKENIZERS[path] = folder_tokenizer(path)
     return _TOKENIZERS[path]
 
 # %% ../../nbs/05_pipeline_variant.ipynb #ebef0371

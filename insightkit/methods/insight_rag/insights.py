@@ -5,16 +5,17 @@
 # %% ../../../nbs/06k_insights.ipynb #551028a8
 from __future__ import annotations
 import json, time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from fastcore.basics import patch
 from ...core import InsightkitError, cache_dir, canonical_json, file_sha256, stable_hash
 from ...store import SqliteStore
 
 # %% auto #0
-__all__ = ['miner_source', 'miner_recipe', 'miner_fingerprint', 'miner_lowercase', 'MinedCache', 'CachedMiner', 'item_doc_ids',
-           'find_covering_miner', 'default_miner_dir', 'default_miner']
+__all__ = ['miner_source', 'miner_recipe', 'MinerPlan', 'miner_fingerprint', 'miner_lowercase', 'MinedCache', 'CachedMiner',
+           'item_doc_ids', 'find_covering_miner', 'plan_default_miner', 'default_miner_dir', 'default_miner']
 
 # %% ../../../nbs/06k_insights.ipynb #d2efc3c4
 def miner_source(miner) -> tuple[Path | None, dict]:
@@ -43,13 +44,42 @@ def miner_recipe(folder: Path, # the miner's weights folder
             'items': info['items'].get('sha256'), 'docs': (info.get('info') or {}).get('docs_sha256'),
             'doc_ids': (info.get('info') or {}).get('doc_ids')}
 
+# %% ../../../nbs/06k_insights.ipynb #dc92f51c
+@dataclass
+class MinerPlan:
+    "A miner not trained yet: where its run will be, what it will read and how; `train` trains it (once)."
+    run_dir: Path # the run folder `train` writes
+    texts: list # its training items (`build_training_items`)
+    config: Any # its checked `MinerConfig`
+    info: dict # the provenance its `miner.json` will keep (corpus, documents)
+
+    def finished(self) -> bool:
+        "Whether its run folder already holds the finished run (trained earlier, or by another process)."
+        try: return json.loads((self.run_dir/'miner.json').read_text()).get('status') == 'finished'
+        except (OSError, ValueError): return False
+
+# %% ../../../nbs/06k_insights.ipynb #57701673
+@patch
+def recipe(self: MinerPlan) -> dict:
+    """The `miner_recipe` its finished run will record, predicted without training: the settings with the batching of
+    the device it will train on, the base model's folder, and the digests of its items and documents."""
+    from insightkit.generation.precision import pick_device
+    from insightkit.methods.insight_rag.miner_config import device_recipe
+    from insightkit.methods.insight_rag.miner_model import base_model_folder
+    config = device_recipe(self.config, pick_device(self.config.device))
+    return {'config': config.to_dict(), 'base': base_model_folder(config.base_model).name,
+            'items': stable_hash(self.texts), 'docs': self.info.get('docs_sha256'), 'doc_ids': self.info.get('doc_ids')}
+
 # %% ../../../nbs/06k_insights.ipynb #af060c12
 def miner_fingerprint(miner) -> str:
-    """A digest of what made a miner, without loading it: for a finished miner this project trained, its recipe
-    (`miner_recipe`); for other weights, the weights and their training settings; for a plain model, its name and
-    file."""
+    """A digest of what made a miner, without loading it: for a finished miner this project trained, or one planned
+    (`MinerPlan`), its recipe (`miner_recipe`); for other weights, the weights and their training settings; for a plain
+    model, its name and file."""
     from insightkit.generation.local import LocalBackend
     from insightkit.generation.model_files import weights_fingerprint
+    if isinstance(miner, MinerPlan):
+        if not miner.finished(): return 'recipe:' + stable_hash(miner.recipe(), 24)
+        miner = miner.run_dir
     folder, info = miner_source(miner)
     if folder is None:
         name = miner.name if hasattr(miner, 'name') else str(miner)
@@ -59,8 +89,9 @@ def miner_fingerprint(miner) -> str:
 
 # %% ../../../nbs/06k_insights.ipynb #59d8c10f
 def miner_lowercase(miner) -> bool:
-    "Whether the miner reads its fragments lower-cased (as it was trained)."
+    "Whether the miner reads its fragments lower-cased (as it was, or will be, trained)."
     if hasattr(miner, 'lowercase'): return bool(miner.lowercase)
+    if isinstance(miner, MinerPlan): return bool(miner.config.lowercase)
     return bool(((miner_source(miner)[1] or {}).get('config') or {}).get('lowercase', False))
 
 # %% ../../../nbs/06k_insights.ipynb #c9dd78c2
@@ -99,7 +130,7 @@ def __len__(self: MinedCache): return self.store.connect().execute('SELECT COUNT
 # %% ../../../nbs/06k_insights.ipynb #3c047e8d
 class CachedMiner:
     "A miner behind the mined-continuation cache: loaded only when a fragment is not in the cache."
-    def __init__(self, miner, # a `Miner`, a run or adapter folder, or a model name
+    def __init__(self, miner, # a `Miner`, a `MinerPlan`, a run or adapter folder, or a model name
                  cache: MinedCache | None = None, # default `MinedCache()`
                  max_new_tokens: int = 100, # longest continuation (the paper's limit)
                  temperature: float = 1.0, # sampling temperature of extra continuations
@@ -111,10 +142,10 @@ class CachedMiner:
 
     @property
     def miner(self):
-        "The `Miner` itself (loaded on first use)."
+        "The `Miner` itself (loaded on first use; a planned miner is trained first)."
         if self._miner is None:
             from insightkit.methods.insight_rag.mining import Miner
-            self._miner = Miner(self.source)
+            self._miner = Miner(self.source.train() if isinstance(self.source, MinerPlan) else self.source)
         return self._miner
 
     def prompt(self, fragment: str) -> str:
@@ -216,19 +247,18 @@ def find_covering_miner(corpus, # the corpus (its docs file must match the miner
     return min(found)[2] if found else None
 
 # %% ../../../nbs/06k_insights.ipynb #0d1926fc
-def default_miner_dir(corpus, # the corpus
-                      # questions or pairs whose documents it must know (None: every document)
-                      items: Sequence | None = None,
-                      quick: bool = True, # the quick recipe (`QUICK_RECIPE`); False: its full default
-                      config=None, # a `MinerConfig` instead
-                      # take a finished cached miner that has read the documents (trained with `config`, if given), if
-                      # there is one
-                      reuse: bool = True,
-                     ) -> Path:
-    """The run folder of a miner that has read the items' documents: a cached one, else one trained now (once) and
-    cached."""
+def plan_default_miner(corpus, # the corpus
+                       # questions or pairs whose documents it must know (None: every document)
+                       items: Sequence | None = None,
+                       quick: bool = True, # the quick recipe (`QUICK_RECIPE`); False: its full default
+                       config=None, # a `MinerConfig` instead
+                       # take a finished cached miner that has read the documents (trained with `config`, if given),
+                       # if there is one
+                       reuse: bool = True,
+                      ) -> Path | MinerPlan:
+    """The run folder of a cached miner that has read the items' documents, else the plan of one to train: its run
+    folder under the user cache, its training items and its provenance."""
     from insightkit.methods.insight_rag.miner_items import build_training_items
-    from insightkit.methods.insight_rag.miner import train_miner
     from insightkit.methods.insight_rag.miner_config import MinerConfig, quick_config
     from insightkit.methods.insight_rag.mining import default_run_dir
     any_recipe = config is None and quick  # the quick default gladly takes any miner that has read the documents
@@ -239,29 +269,38 @@ def default_miner_dir(corpus, # the corpus
     need = doc_ids if doc_ids is not None else list(corpus.docs)
     if reuse and (hit := find_covering_miner(corpus, need, None if any_recipe else config)) is not None: return hit
     items = list(items) if items is not None else None
-    if items is None:
-        run_dir = default_run_dir(corpus.prefix, None, 0, config)
-    elif len(items) and items == corpus.deep[: len(items)]:
-        run_dir = default_run_dir(corpus.prefix, len(items), 0, config)
+    n_deep = len(items) if items and items == corpus.deep[:len(items)] else None
+    if items is None: run_dir = default_run_dir(corpus.prefix, None, 0, config)
+    elif n_deep: run_dir = default_run_dir(corpus.prefix, n_deep, 0, config)
     else:
-        run_dir = cache_dir(
-            'miners',
-            f'{corpus.prefix}-docs{len(doc_ids)}-{stable_hash({"docs": doc_ids, "config": config.to_dict()}, 10)}',
-        )
-    n_deep = len(items) if items is not None and items == corpus.deep[:len(items)] else None
+        digest = stable_hash({"docs": doc_ids, "config": config.to_dict()}, 10)
+        run_dir = cache_dir('miners', f'{corpus.prefix}-docs{len(doc_ids)}-{digest}')
     info = {'prefix': corpus.prefix, 'data_dir': str(corpus.dir),
-            'docs_sha256': file_sha256(corpus.source.file('docs')),
-            'n_deep': n_deep, 'n_multi': 0, 'n_docs': len(doc_ids) if doc_ids is not None else len(corpus.docs),
-            'doc_ids': doc_ids,
+            'docs_sha256': file_sha256(corpus.source.file('docs')), 'n_deep': n_deep, 'n_multi': 0,
+            'n_docs': len(doc_ids) if doc_ids is not None else len(corpus.docs), 'doc_ids': doc_ids,
             'recipe': 'quick' if quick else 'full'}
     if items is None: info.pop('doc_ids')
+    return MinerPlan(run_dir, build_training_items(corpus, doc_ids, config.lowercase, config.seed), config, info)
+
+# %% ../../../nbs/06k_insights.ipynb #9627ee80
+@patch
+def train(self: MinerPlan) -> Path:
+    "Train the planned miner (or finish an interrupted run of it) and return its run folder."
     from filelock import FileLock
-    run_dir.parent.mkdir(parents=True, exist_ok=True)
+    from insightkit.methods.insight_rag.miner import train_miner
+    self.run_dir.parent.mkdir(parents=True, exist_ok=True)
     # another process training the same miner: wait, then `train_miner` returns its finished run without training
-    with FileLock(str(run_dir) + '.lock'):
-        texts = build_training_items(corpus, doc_ids, config.lowercase, config.seed)
-        train_miner(texts, run_dir, config, resume=(run_dir/'miner.json').exists(), info=info)
-    return run_dir
+    with FileLock(str(self.run_dir) + '.lock'):
+        train_miner(self.texts, self.run_dir, self.config, resume=(self.run_dir/'miner.json').exists(), info=self.info)
+    return self.run_dir
+
+# %% ../../../nbs/06k_insights.ipynb #9e4b36d3
+def default_miner_dir(corpus, items: Sequence | None = None, quick: bool = True, config=None, reuse: bool = True
+                     ) -> Path:
+    """The run folder of a miner that has read the items' documents: a cached one, else one trained now (once) and
+    cached (`plan_default_miner` says which)."""
+    plan = plan_default_miner(corpus, items, quick, config, reuse)
+    return plan.train() if isinstance(plan, MinerPlan) else plan
 
 def default_miner(corpus, items: Sequence | None = None, quick: bool = True, config=None, reuse: bool = True):
     "A loaded `Miner` that has read the items' documents (see `default_miner_dir`)."

@@ -14,7 +14,7 @@ from ...core import InsightkitError, NotApplicable
 from ...data.datasets import DocStore, Item, TaskSpec
 from .identifier import (IDENTIFIER_EXAMPLES, IDENTIFIER_SYSTEM, MATCHING_TASK, _identify,
                                                        grammar_plurality, ground_insights, rule_based_insights)
-from .insights import CachedMiner, default_miner_dir, miner_fingerprint
+from .insights import CachedMiner, plan_default_miner, miner_fingerprint
 from ...pipeline.variant import (BaseSettings, Trace, Variant, add_usage, at_least, pair_texts,
                                          register_variant)
 
@@ -80,12 +80,12 @@ def store_corpus(store: DocStore):
 # %% ../../../nbs/06l_insight_rag_variant.ipynb #1d6f7cab
 @patch
 def prepare(self: InsightRagVariant, store: DocStore, items: Sequence[Item], task: TaskSpec) -> CachedMiner | None:
-    """The miner behind the mined cache: the given one, else a cached one that has read the items' documents, else a new
-    one."""
+    """The miner behind the mined cache: the given one, else a cached one that has read the items' documents, else the
+    plan of a new one (trained at its first fragment the mined cache lacks)."""
     s = self.settings
     if s.miner: spec = s.miner
     elif s.identifier == 'rules' and task.kind == 'matching': return None  # no insight to mine
-    else: spec = default_miner_dir(store_corpus(store), native_items(items), quick=s.quick_miner)
+    else: spec = plan_default_miner(store_corpus(store), native_items(items), quick=s.quick_miner)
     return CachedMiner(spec, max_new_tokens=s.miner_max_tokens, temperature=s.miner_temperature)
 
 # %% ../../../nbs/06l_insight_rag_variant.ipynb #a3d3f309
