@@ -12,7 +12,7 @@ pytestmark = pytest.mark.xdist_group('paper')  # one module fixture runs the sev
 NOTEBOOKS = ('fig3_deep', 'fig4_multi', 'table6_triples', 'table2_matching', 'fig6_zscore', 'fig5_identifier', 'table3_miner')
 
 def train_shared_miner(src) -> Path:
-    """One quick miner, two epochs, that has read the documents of every item the notebooks ask about (two deep
+    """One quick miner, one epoch, that has read the documents of every item the notebooks ask about (two deep
     questions, two multi-source questions, two matching pairs: 11 documents). Each notebook's default miner is then
     this one (`find_covering_miner`: the quick default takes any finished miner that has read its documents), so the
     run checks the notebooks rather than training three miners with the full quick recipe (240 s of CI's 670 s); the
@@ -21,7 +21,7 @@ def train_shared_miner(src) -> Path:
     from insightkit.methods.insight_rag.insights import default_miner_dir
     from insightkit.methods.insight_rag.miner_config import quick_config
     corpus = Corpus(src.dir, src.prefix)
-    return default_miner_dir(corpus, [*corpus.deep[:2], *corpus.multi[:2], *corpus.matching[:2]], config=quick_config(epochs=2))
+    return default_miner_dir(corpus, [*corpus.deep[:2], *corpus.multi[:2], *corpus.matching[:2]], config=quick_config(epochs=1))
 
 def run_paper_notebooks(tmp: Path) -> dict:
     """Run the seven notebooks once, in order, sharing one private cache (calls, embeddings, miners) and one runs
