@@ -207,5 +207,6 @@ def folder_tokenizer(folder: str | Path) -> Any:
     if (folder/'tokenizer.json').exists() and not cfg.get('clean_up_tokenization_spaces') and \
             cfg.get('add_prefix_space') is None:
         return TokenizerFile(folder/'tokenizer.json')
-    from transformers import AutoTokenizer
-    with MODEL_LOADING: return AutoTokenizer.from_pretrained(str(folder))
+    with MODEL_LOADING:  # its first holder resolves transformers' lazy names before this import asks for one
+        from transformers import AutoTokenizer
+        return AutoTokenizer.from_pretrained(str(folder))
