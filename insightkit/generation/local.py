@@ -182,7 +182,7 @@ class LocalBackend(Backend):
             self.gguf = Path(self.model).expanduser()
             if not self.gguf.exists(): raise BackendUnavailable(f'GGUF file {self.gguf} does not exist')
         else: self.gguf = None
-        self._fingerprint = self._folder = None
+        self._fingerprint = self._folder = self._decoder = None
 
 # %% ../../nbs/01i_local.ipynb #297de0bb
 @patch
@@ -225,7 +225,9 @@ def load(self: LocalBackend) -> LoadedModel:
 def decoder(self: LocalBackend) -> str:
     "Which loop decodes: `engine` (continuous batching, chapter `01g_engine`) when asked or able, else `generate`."
     if self.engine != 'auto': return self.engine
-    return 'engine' if engine_supports(config_fields(self.folder())) else 'generate'
+    if self._decoder is None:  # read once: every call's key asks
+        self._decoder = 'engine' if engine_supports(config_fields(self.folder())) else 'generate'
+    return self._decoder
 
 # %% ../../nbs/01i_local.ipynb #08fe683b
 @patch

@@ -67,8 +67,10 @@ def recipe(self: MinerPlan) -> dict:
     from insightkit.methods.insight_rag.miner_config import device_recipe
     from insightkit.methods.insight_rag.miner_model import base_model_folder
     config = device_recipe(self.config, pick_device(self.config.device))
-    return {'config': config.to_dict(), 'base': base_model_folder(config.base_model).name,
-            'items': stable_hash(self.texts), 'docs': self.info.get('docs_sha256'), 'doc_ids': self.info.get('doc_ids')}
+    manifest = {'status': 'finished', 'model_dir': 'planned', 'config': config.to_dict(), 'info': self.info,
+                'base_model_folder': str(base_model_folder(config.base_model)),
+                'items': {'sha256': stable_hash(self.texts)}}
+    return miner_recipe(Path('planned'), manifest)  # the finished run's manifest, read by the one recipe rule
 
 # %% ../../../nbs/06k_insights.ipynb #af060c12
 def miner_fingerprint(miner) -> str:
