@@ -54,7 +54,7 @@ def test_bad_numbers_are_one_clear_line(private_cache, capsys):
 
 def test_bitsandbytes_kernels_note_is_dropped_only(caplog):
     import logging
-    from insightkit.generation.local import set_torch_threads
+    from insightkit.generation.loaded import set_torch_threads
     set_torch_threads()  # what every model load calls first
     log = logging.getLogger('bitsandbytes.backends.cpu.ops')
     with caplog.at_level(logging.WARNING):

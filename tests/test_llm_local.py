@@ -5,7 +5,8 @@ from conftest import run
 
 from insightkit.generation.base import Backend, Reply, BackendUnavailable, LLMError, OutputValidationError, SchemaError
 from insightkit.generation.cache import CallCache, usage_by_role, call_stats
-from insightkit.generation.local import LocalBackend, clear_loaded_models
+from insightkit.generation.loaded import clear_loaded_models
+from insightkit.generation.local import LocalBackend
 from insightkit.generation.model_files import SMOLLM_PACKAGE, convert_gguf, default_gguf, cached_file_sha256
 from insightkit.generation.llm import LLM, llm_ask
 

@@ -9,7 +9,8 @@ from contextlib import ExitStack
 
 from ..core import InsightkitError
 from ..generation.base import GenSettings, OutputValidationError
-from ..generation.local import LocalBackend, set_torch_threads, with_schema_instruction
+from ..generation.loaded import set_torch_threads
+from ..generation.local import LocalBackend, with_schema_instruction
 from ..generation.model_files import default_gguf
 from .peers import (cpu_info, ct2_folder, ct2_generator, free_port, llama_server_command,
                                     managed_server, missing_features, run_chat_server, run_ct2, system_info)

@@ -13,7 +13,7 @@ from fastcore.basics import patch
 from .engine_math import int4_linear, int4_pack, rope_tables, rotate
 
 # %% auto #0
-__all__ = ['ENGINE_MODEL_TYPES', 'engine_supports', 'KVSlots', 'Engine', 'pack4', 'Job']
+__all__ = ['ENGINE_MODEL_TYPES', 'engine_supports', 'KVSlots', 'activation', 'Engine', 'pack4', 'Job']
 
 # %% ../../nbs/01g_engine.ipynb #fa2d03e0
 ENGINE_MODEL_TYPES = ('llama', 'mistral', 'qwen2')
@@ -57,10 +57,19 @@ def copy_head(self: KVSlots, src: int, dst: int, n: int):
         self.k[:, dst, :, :n] = self.k[:, src, :, :n]
         self.v[:, dst, :, :n] = self.v[:, src, :, :n]
 
+# %% ../../nbs/01g_engine.ipynb #8027f068
+def activation(name: str) -> Callable:
+    """The MLP activation a config names (`hidden_act`): torch's own SiLU for `silu` and `swish` (what Llama, Mistral
+    and Qwen2 use, and what transformers' classes call), else transformers' `ACT2FN` entry."""
+    import torch.nn.functional as F
+    if name in ('silu', 'swish'): return F.silu
+    from transformers.activations import ACT2FN
+    return ACT2FN[name]
+
 # %% ../../nbs/01g_engine.ipynb #cb47254a
 class Engine:
-    """Continuous-batching decoder over a Llama-shaped transformers model: up to `rows` conversations decode together
-    in a key/value cache of at most `kv_bytes`."""
+    """Continuous-batching decoder over a Llama-shaped model (transformers' or the tree `engine_weights` reads): up to
+    `rows` conversations decode together in a key/value cache of at most `kv_bytes`."""
     def __init__(self, model, eos_ids, rows: int = 32, kv_bytes: int = 2 << 30,
                  matmul_dtype: str | None = None, # e.g. bfloat16: the projections' weights in that type (fp32 sums)
                  # decoding steps of at most this many rows multiply by 4-bit weights where the model's are 4-bit
@@ -70,9 +79,8 @@ class Engine:
                  keep: Callable | None = None,
                 ):
         import torch
-        from transformers.activations import ACT2FN
         self.model, self.config, self.layers = model, model.config, model.model.layers
-        self.act, self.matmul_dtype, self.low, self.q4 = ACT2FN[model.config.hidden_act], matmul_dtype, {}, {}
+        self.act, self.matmul_dtype, self.low, self.q4 = activation(model.config.hidden_act), matmul_dtype, {}, {}
         p = next(model.parameters())
         self.device, self.dtype = p.device, p.dtype
         # keys and values in bfloat16 where the projections are: half the bytes a decoding step reads per position

@@ -9,13 +9,17 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Sequence
 
+from fastcore.basics import patch
+
 from ..core import MODEL_LOADING, stable_hash, cache_dir, cache_root, file_sha256, setting, tmp_beside
 from .base import BackendUnavailable
 
 # %% auto #0
-__all__ = ['DEFAULT_LOCAL_MODEL', 'SMOLLM_PACKAGE', 'SMOLLM_GGUF', 'WEIGHT_SUFFIXES', 'models_dir', 'default_gguf',
-           'cached_file_sha256', 'weights_fingerprint', 'config_fields', 'damaged_weights', 'convert_gguf',
-           'reusable_models_dir', 'private_env', 'use_private_env', 'hub_snapshot', 'TokenizerFile', 'folder_tokenizer']
+__all__ = ['DEFAULT_LOCAL_MODEL', 'SMOLLM_PACKAGE', 'SMOLLM_GGUF', 'WEIGHT_SUFFIXES', 'SPECIAL_TOKEN_NAMES', 'models_dir',
+           'default_gguf', 'cached_file_sha256', 'weights_fingerprint', 'config_fields', 'damaged_weights',
+           'convert_gguf', 'reusable_models_dir', 'private_env', 'use_private_env', 'hub_snapshot',
+           'tokenizer_settings', 'reads_unchanged', 'TokenizerFile', 'folder_tokenizer', 'ModelText', 'model_text',
+           'engine_weights']
 
 # %% ../../nbs/01b_model_files.ipynb #ab3ca456
 DEFAULT_LOCAL_MODEL = 'smollm2-135m-instruct'
@@ -187,6 +191,18 @@ def hub_snapshot(repo_id: str) -> Path:
     return folder
 
 # %% ../../nbs/01b_model_files.ipynb #aca969e0
+def tokenizer_settings(folder: str | Path) -> dict:
+    "A model folder's `tokenizer_config.json` (empty when it has none)."
+    p = Path(folder)/'tokenizer_config.json'
+    return json.loads(p.read_text(encoding='utf-8')) if p.exists() else {}
+
+def reads_unchanged(folder: str | Path) -> bool:
+    """Whether transformers reads the folder's `tokenizer.json` as the tokenizers library does: the file is there, and
+    no prefix space or space clean-up is asked on top of it."""
+    cfg = tokenizer_settings(folder)
+    return (Path(folder)/'tokenizer.json').exists() and not cfg.get('clean_up_tokenization_spaces') and \
+        cfg.get('add_prefix_space') is None
+
 class TokenizerFile:
     "A model's `tokenizer.json` through the tokenizers library: `encode` and `decode` without importing transformers."
     def __init__(self, path: str | Path): # the `tokenizer.json` file
@@ -196,17 +212,105 @@ class TokenizerFile:
     def encode(self, text: str, add_special_tokens: bool = False) -> list[int]:
         return self.tok.encode(text, add_special_tokens=add_special_tokens).ids
 
-    def decode(self, ids: Sequence[int]) -> str: return self.tok.decode(list(ids), skip_special_tokens=False)
+    def decode(self, ids: Sequence[int], skip_special_tokens: bool = False) -> str:
+        return self.tok.decode(list(ids), skip_special_tokens=skip_special_tokens)
 
 def folder_tokenizer(folder: str | Path) -> Any:
     """The tokenizer of a model folder, for counting and cutting text: its `tokenizer.json` read by the tokenizers
-    library where transformers would read it unchanged (no prefix space or space clean-up asked), else transformers'
-    own (seconds of import a process that only counts tokens need not spend)."""
+    library where transformers would read it unchanged (`reads_unchanged`), else transformers' own (seconds of import
+    a process that only counts tokens need not spend)."""
     folder = Path(folder)
-    cfg = json.loads((folder/'tokenizer_config.json').read_text()) if (folder/'tokenizer_config.json').exists() else {}
-    if (folder/'tokenizer.json').exists() and not cfg.get('clean_up_tokenization_spaces') and \
-            cfg.get('add_prefix_space') is None:
-        return TokenizerFile(folder/'tokenizer.json')
+    if reads_unchanged(folder): return TokenizerFile(folder/'tokenizer.json')
     with MODEL_LOADING:  # its first holder resolves transformers' lazy names before this import asks for one
         from transformers import AutoTokenizer
         return AutoTokenizer.from_pretrained(str(folder))
+
+# %% ../../nbs/01b_model_files.ipynb #6f0efec5
+SPECIAL_TOKEN_NAMES = ('bos_token', 'eos_token', 'unk_token', 'sep_token', 'pad_token', 'cls_token', 'mask_token')
+
+class ModelText:
+    """What a model folder says about text: its tokenizer (`TokenizerFile`), chat template and special tokens, read
+    without transformers' tokenizer classes. Use `model_text`, which declines a folder they would read otherwise."""
+    def __init__(self, folder: str | Path):
+        self.folder, cfg = Path(folder), tokenizer_settings(folder)
+        self.tokenizer = TokenizerFile(self.folder/'tokenizer.json')
+        names = {n: cfg.get(n) for n in SPECIAL_TOKEN_NAMES}
+        self.special = {n: t['content'] if isinstance(t, dict) else t for n, t in names.items() if t is not None}
+        jinja = self.folder/'chat_template.jinja'
+        self.template = jinja.read_text(encoding='utf-8') if jinja.exists() else cfg.get('chat_template')
+
+def model_text(folder: str | Path) -> ModelText | None:
+    """The folder's `ModelText`, or None where transformers would read its text otherwise (`reads_unchanged`, and one
+    chat template at most)."""
+    if not reads_unchanged(folder): return None
+    text = ModelText(folder)
+    return text if text.template is None or isinstance(text.template, str) else None
+
+# %% ../../nbs/01b_model_files.ipynb #3b5c0e4c
+@patch
+def render(self: ModelText, messages: list[dict]) -> str:
+    """The prompt text for a conversation with the assistant's turn opened: the chat template rendered by
+    transformers' own renderer (its sandbox and filters) with the special tokens as variables, or `role: content`
+    lines without one."""
+    if self.template is None:
+        return ''.join(f"{m['role']}: {m['content']}\n" for m in messages) + 'assistant: '
+    from transformers.utils.chat_template_utils import render_jinja_template
+    texts, _ = render_jinja_template([messages], chat_template=self.template, add_generation_prompt=True,
+                                     **self.special)
+    return texts[0]
+
+@patch
+def token_id(self: ModelText, name: str) -> int | None:
+    "The id of special token `name` (`eos_token`, `pad_token`, …), or None when the folder names none."
+    return self.tokenizer.tok.token_to_id(self.special[name]) if name in self.special else None
+
+@patch
+def end_ids(self: ModelText) -> tuple[int, ...]:
+    """The tokens that end a reply, as transformers' `generate` takes them: the generation config's `eos_token_id` (the
+    model config's when the folder has no generation config), then the tokenizer's end-of-text token."""
+    gen = self.folder/'generation_config.json'
+    eos = json.loads(gen.read_text())['eos_token_id'] if gen.exists() else getattr(
+        config_fields(self.folder), 'eos_token_id', None)
+    ids = eos if isinstance(eos, (list, tuple)) else [] if eos is None else [eos]
+    return tuple(dict.fromkeys([*ids, *[t for t in [self.token_id('eos_token')] if t is not None]]))
+
+# %% ../../nbs/01b_model_files.ipynb #d9e12b7a
+def engine_weights(folder: str | Path, # a Llama-shaped model's folder (config.json and safetensors)
+                   dtype=None, # the torch type to hold them in (default: as stored)
+                   device: str = 'cpu'):
+    """The folder's weights, read straight from its safetensors into the module tree the engine reads (`config`,
+    `model.embed_tokens`, `model.layers[i].self_attn.q_proj`, `…mlp.gate_proj`, `model.norm`, `lm_head`), without
+    transformers' model classes; None when a tensor the tree needs is missing or one is left over."""
+    import torch
+    from safetensors.torch import load_file
+    folder, cfg, nn = Path(folder), config_fields(folder), torch.nn
+    tensors = {k: v for p in sorted(folder.glob('*.safetensors')) for k, v in load_file(p, device=str(device)).items()}
+    def param(name):
+        t = tensors.pop(name)
+        return nn.Parameter(t if dtype is None else t.to(dtype), requires_grad=False)
+    def tree(**parts):
+        m = nn.Module()
+        for k, v in parts.items(): setattr(m, k, v)
+        return m
+    def linear(prefix, weight=None):
+        w = weight if weight is not None else param(f'{prefix}.weight')
+        m = nn.Linear(w.shape[1], w.shape[0], bias=f'{prefix}.bias' in tensors, device='meta')
+        m.weight = w
+        if m.bias is not None: m.bias = param(f'{prefix}.bias')
+        return m
+    def norm(prefix): return tree(weight=param(f'{prefix}.weight'), variance_epsilon=cfg.rms_norm_eps)
+    def layer(p): return tree(
+        self_attn=tree(**{n: linear(f'{p}.self_attn.{n}') for n in ('q_proj', 'k_proj', 'v_proj', 'o_proj')}),
+        mlp=tree(**{n: linear(f'{p}.mlp.{n}') for n in ('gate_proj', 'up_proj', 'down_proj')}),
+        input_layernorm=norm(f'{p}.input_layernorm'), post_attention_layernorm=norm(f'{p}.post_attention_layernorm'))
+    try:
+        embed = nn.Embedding(*tensors['model.embed_tokens.weight'].shape, device='meta')
+        embed.weight = param('model.embed_tokens.weight')
+        layers = nn.ModuleList([layer(f'model.layers.{i}') for i in range(cfg.num_hidden_layers)])
+        model = tree(embed_tokens=embed, layers=layers, norm=norm('model.norm'))
+        tied = getattr(cfg, 'tie_word_embeddings', True) and 'lm_head.weight' not in tensors
+        root = tree(model=model, lm_head=linear('lm_head', embed.weight if tied else None))
+    except KeyError: return None
+    if tensors: return None  # weights this tree has no place for: another shape of model
+    root.config = cfg
+    return root.eval()

@@ -8,7 +8,8 @@ import os
 from pathlib import Path
 
 from ...core import InsightkitError, one_load_at_a_time, setting
-from ...generation.local import LocalBackend, set_torch_threads
+from ...generation.loaded import set_torch_threads
+from ...generation.local import LocalBackend
 from ...generation.precision import pick_device, pick_dtype
 
 # %% auto #0

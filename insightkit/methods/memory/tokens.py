@@ -122,7 +122,8 @@ def train_memory_tokens(steps: int = 6, window: int = 32, ratio: int = 8, window
                         lr: float = 2e-3, device: str = 'auto', seed: int = 0) -> dict:
     "Train the memory projections on a frozen SmolLM2 for a few steps; loss before/after, KV bytes per window, seconds."
     from transformers import AutoModelForCausalLM, AutoTokenizer
-    from insightkit.generation.local import LocalBackend, set_torch_threads
+    from insightkit.generation.loaded import set_torch_threads
+    from insightkit.generation.local import LocalBackend
     from insightkit.generation.precision import pick_device
     set_torch_threads()
     torch.manual_seed(seed)
