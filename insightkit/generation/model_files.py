@@ -304,8 +304,7 @@ def engine_weights(folder: str | Path, # a Llama-shaped model's folder (config.j
         mlp=tree(**{n: linear(f'{p}.mlp.{n}') for n in ('gate_proj', 'up_proj', 'down_proj')}),
         input_layernorm=norm(f'{p}.input_layernorm'), post_attention_layernorm=norm(f'{p}.post_attention_layernorm'))
     try:
-        embed = nn.Embedding(*tensors['model.embed_tokens.weight'].shape, device='meta')
-        embed.weight = param('model.embed_tokens.weight')
+        embed = nn.Embedding.from_pretrained(param('model.embed_tokens.weight'))  # no random init to overwrite
         layers = nn.ModuleList([layer(f'model.layers.{i}') for i in range(cfg.num_hidden_layers)])
         model = tree(embed_tokens=embed, layers=layers, norm=norm('model.norm'))
         tied = getattr(cfg, 'tie_word_embeddings', True) and 'lm_head.weight' not in tensors
