@@ -197,8 +197,11 @@ def run_figure(nb_path: Path, # the paper notebook
     entry = {'notebook': str(nb_path.relative_to(nb_path.parent.parent)), 'parameters': passed}
     try:
         papermill.execute_notebook(str(nb_path), str(executed), parameters=passed, kernel_name='python3',
-                                   language='python',
-                                   progress_bar=False, cwd=str(nb_path.parent), execution_timeout=timeout)
+                                   language='python', progress_bar=False, cwd=str(nb_path.parent),
+                                   execution_timeout=timeout,
+                                   # the kernel's own log at errors only: ipykernel 7 warns on every start that a
+                                   # local kernel talks over TCP, a line per notebook that says nothing about it
+                                   extra_arguments=['--IPKernelApp.log_level=ERROR'])
         entry['status'] = 'ok'
     except PapermillExecutionError as e:
         entry.update(status='failed', error=f'{e.ename}: {e.evalue}'[:2000])
