@@ -79,8 +79,8 @@ def test_nbdev_clean_keeps_outputs(tmp_path):
 def test_parts_and_embedded_check():
     "Chapters fall into parts by number (one number per subsystem); a cell reading shared data is found."
     parts = {stem: book.part_of(ROOT/'nbs'/f'{stem}.ipynb') for stem in
-             ('00_core', '03a_retrievers', '04_metrics', '04f_claims', '05c_runs', '06g_miner', '10a_iprar_variant', '13a_cli')}
-    assert parts == {'00_core': 'Foundation', '03a_retrievers': 'Foundation', '04_metrics': 'Evaluation',
+             ('00_core', '03b_retrievers', '04_metrics', '04f_claims', '05c_runs', '06g_miner', '10a_iprar_variant', '13a_cli')}
+    assert parts == {'00_core': 'Foundation', '03b_retrievers': 'Foundation', '04_metrics': 'Evaluation',
                      '04f_claims': 'Evaluation', '05c_runs': 'Pipeline', '06g_miner': 'Methods',
                      '10a_iprar_variant': 'Methods', '13a_cli': 'Figures & CLI'}
     assert book.READS_OUTSIDE.search("aan = os.environ.get('INSIGHTKIT_SHARED_AAN')")

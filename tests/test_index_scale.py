@@ -1,4 +1,4 @@
-"Indexes at scale (chapters `03b_index_scale` and `11b_bench_index`): the benchmark command, a resumed shard build, imported vectors and indexes."
+"Indexes at scale (chapters `03c_index_scale` and `11b_bench_index`): the benchmark command, a resumed shard build, imported vectors and indexes."
 import json, subprocess, sys
 import numpy as np
 from conftest import run

@@ -52,12 +52,15 @@ def test_cache_hit_is_fast_and_loads_no_model(tmp_path):
 
 def test_record_then_replay_in_another_process(tmp_path):
     env = {'INSIGHTKIT_CALL_CACHE': str(tmp_path/'calls.sqlite'), 'INSIGHTKIT_RUN': 'rt'}
-    code = ("import json; from insightkit.generation.llm import llm_ask; from insightkit.generation.cache import call_stats; "
+    # `heavy`: what a process that decodes with the engine must not import (5-7 s: chapter `01i_loaded`)
+    code = ("import json, sys; from insightkit.generation.llm import llm_ask; "
+            "from insightkit.generation.cache import call_stats; "
             "out = llm_ask('generator', 'What is the capital of France? Answer in one word.', max_tokens=8); "
-            "print(json.dumps({**out, 'stats': call_stats('rt')}))")
+            "heavy = [m for m in ('transformers.modeling_utils', 'torch._dynamo') if m in sys.modules]; "
+            "print(json.dumps({**out, 'stats': call_stats('rt'), 'heavy': heavy}))")
     first = json.loads(run([sys.executable, '-c', code], env=env).stdout.strip().splitlines()[-1])
     second = json.loads(run([sys.executable, '-c', code], env={**env, 'INSIGHTKIT_CACHE_MODE': 'replay'}).stdout.strip().splitlines()[-1])
-    assert first['cached'] is False and second['cached'] is True
+    assert first['cached'] is False and second['cached'] is True and first['heavy'] == []
     assert second['text'] == first['text'] and second['usage'] == first['usage'] and 'Paris' in first['text']
     assert second['stats'] == {'calls': 2, 'cached': 1, 'uncached': 1}
     miss = run([sys.executable, '-c', "from insightkit.generation.llm import llm_ask; llm_ask('judge', 'Never asked.')"],

@@ -45,7 +45,7 @@ def load_questions(path: str | Path, # an Insight-RAG `_deep` or `_multi` file
     return qs, golds
 
 # %% ../../nbs/04a_evaluation_retrieval.ipynb #25d1c363
-def ranked_lists(retriever: Retriever, # any retriever of chapter `03a_retrievers`
+def ranked_lists(retriever: Retriever, # any retriever of chapter `03b_retrievers`
                  questions: Sequence[str], # query texts
                  depth: int = 100, # how deep to search
                 ) -> list[list]:
