@@ -13,7 +13,9 @@ CATALOGUE = {
                  'aan-collections': 'insightkit.methods.insightgen.collections_dataset'},
     'variants': {**dict.fromkeys(('vanilla', 'rag', 'hyde', 'rewrite'), 'insightkit.pipeline.baselines'),
                  'insight-rag': 'insightkit.methods.insight_rag.variant',
-                 **dict.fromkeys(('insightgen', 'ig-direct', 'ig-faiss'), 'insightkit.methods.insightgen.variant'),
+                 # InsightGen's class gains its `study` in the study chapter: that module completes it
+                 'insightgen': 'insightkit.methods.insightgen.study',
+                 **dict.fromkeys(('ig-direct', 'ig-faiss'), 'insightkit.methods.insightgen.variant'),
                  'ig-rag': 'insightkit.methods.insightgen.advanced', 'iprar': 'insightkit.methods.iprar.variant',
                  **dict.fromkeys(('memorag', 'full-context'), 'insightkit.methods.memory.memorag'),
                  **dict.fromkeys(('kb-rag', 'missing-knowledge'), 'insightkit.methods.missing_knowledge'),

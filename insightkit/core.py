@@ -105,10 +105,10 @@ SETTINGS = {s.name: s for s in (
             'generation.serve'),
     Setting('PLUGINS', 'text', None, 'comma-separated modules or `.py` files to import (methods, backends, commands)',
             'registry'),
-    Setting('THREADS', 'int', None, "torch's CPU threads", 'generation.local, methods.insight_rag.miner_model, '
+    Setting('THREADS', 'int', None, "torch's CPU threads", 'generation.loaded, methods.insight_rag.miner_model, '
             'figures_run', shown_default='`OMP_NUM_THREADS`, else half the cores'),
     Setting('PROGRESS', 'bool', True, 'progress bars and conversion notes (0 silences them)',
-            'core, generation.model_files, generation.local, methods.insight_rag.miner_model'),
+            'core, generation.model_files, generation.loaded, methods.insight_rag.miner_model'),
     Setting('STRICT', 'bool', False, 'a failed method stops `compare` and `leaderboard` (the course sets it)',
             'course.compare'),
     Setting('PRICE', 'text', None, "US dollars per million prompt and completion tokens ('0.15,0.60'), for estimates",
