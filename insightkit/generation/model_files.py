@@ -269,7 +269,7 @@ def end_ids(self: ModelText) -> tuple[int, ...]:
     """The tokens that end a reply, as transformers' `generate` takes them: the generation config's `eos_token_id` (the
     model config's when the folder has no generation config), then the tokenizer's end-of-text token."""
     gen = self.folder/'generation_config.json'
-    eos = json.loads(gen.read_text())['eos_token_id'] if gen.exists() else getattr(
+    eos = json.loads(gen.read_text()).get('eos_token_id') if gen.exists() else getattr(
         config_fields(self.folder), 'eos_token_id', None)
     ids = eos if isinstance(eos, (list, tuple)) else [] if eos is None else [eos]
     return tuple(dict.fromkeys([*ids, *[t for t in [self.token_id('eos_token')] if t is not None]]))
