@@ -64,9 +64,8 @@ def run_ours(backend: LocalBackend, convs: list, schema: dict | None, max_tokens
     except OutputValidationError as e: replies, failures = e.replies, sum(r is None for r in e.replies)
     seconds = time.perf_counter() - start
     done = [r for r in replies if r is not None]
-    out = {'seconds': seconds, 'prompt_tokens': sum(len(lm.tok(lm.render(with_schema_instruction(c, schema) if schema
-                                                                              else c), add_special_tokens=False)
-                                                    ['input_ids']) for c in convs),
+    out = {'seconds': seconds, 'prompt_tokens': sum(len(lm.encode(lm.render(with_schema_instruction(c, schema) if schema
+                                                                                 else c))) for c in convs),
            'completion_tokens': sum(r.usage['completion_tokens'] for r in done), 'schema_failures': failures}
     if engine:
         out['prefill_s'] = engine.stats['prefill_s'] - before['prefill_s']

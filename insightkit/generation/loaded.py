@@ -13,7 +13,7 @@ from ..core import MODEL_LOADING, setting, stable_hash
 from .base import SchemaError, schema_name
 from .engine import Engine
 from .kept import compiled_grammar, tokenizer_digest
-from .model_files import config_fields, engine_weights, model_text
+from .model_files import config_fields, end_ids_of, engine_weights, model_text, plain_prompt
 from .precision import pick_device, pick_dtype
 
 # %% auto #0
@@ -56,9 +56,7 @@ class LoadedModel:
         self._model = self._tok = self._weights = self._engine = None
         self.grammars, self.compiler, self.info, self.tokenizer_key = {}, None, None, None
         if self.text is None:
-            eos = self.model.generation_config.eos_token_id
-            self.eos_ids = tuple(dict.fromkeys([*(eos if isinstance(eos, (list, tuple)) else [] if eos is None else
-                                                  [eos]), *[t for t in [self.tok.eos_token_id] if t is not None]]))
+            self.eos_ids = end_ids_of(self.model.generation_config.eos_token_id, self.tok.eos_token_id)
             self.pad_id = self.tok.pad_token_id
         else:
             self.eos_ids, pad = self.text.end_ids(), self.text.token_id('pad_token')
@@ -105,7 +103,7 @@ def render(self: LoadedModel, messages: list[dict]) -> str:
     if self.text is not None: return self.text.render(messages)
     if getattr(self.tok, 'chat_template', None):
         return self.tok.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
-    return ''.join(f"{m['role']}: {m['content']}\n" for m in messages) + 'assistant: '
+    return plain_prompt(messages)
 
 @patch
 def encode(self: LoadedModel, prompt: str) -> list[int]:

@@ -18,8 +18,8 @@ from .base import BackendUnavailable
 __all__ = ['DEFAULT_LOCAL_MODEL', 'SMOLLM_PACKAGE', 'SMOLLM_GGUF', 'WEIGHT_SUFFIXES', 'SPECIAL_TOKEN_NAMES', 'models_dir',
            'default_gguf', 'cached_file_sha256', 'weights_fingerprint', 'config_fields', 'damaged_weights',
            'convert_gguf', 'reusable_models_dir', 'private_env', 'use_private_env', 'hub_snapshot',
-           'tokenizer_settings', 'reads_unchanged', 'TokenizerFile', 'folder_tokenizer', 'ModelText', 'model_text',
-           'engine_weights']
+           'tokenizer_settings', 'reads_unchanged', 'TokenizerFile', 'folder_tokenizer', 'plain_prompt', 'end_ids_of',
+           'ModelText', 'model_text', 'engine_weights']
 
 # %% ../../nbs/01b_model_files.ipynb #ab3ca456
 DEFAULT_LOCAL_MODEL = 'smollm2-135m-instruct'
@@ -228,6 +228,15 @@ def folder_tokenizer(folder: str | Path) -> Any:
 # %% ../../nbs/01b_model_files.ipynb #6f0efec5
 SPECIAL_TOKEN_NAMES = ('bos_token', 'eos_token', 'unk_token', 'sep_token', 'pad_token', 'cls_token', 'mask_token')
 
+def plain_prompt(messages: list[dict]) -> str:
+    "A conversation as `role: content` lines with the assistant's turn opened: the prompt of a model with no template."
+    return ''.join(f"{m['role']}: {m['content']}\n" for m in messages) + 'assistant: '
+
+def end_ids_of(eos, tokenizer_eos: int | None) -> tuple[int, ...]:
+    "The ids that end a reply: a config's `eos_token_id` (one, a list or none), then the tokenizer's end-of-text id."
+    ids = eos if isinstance(eos, (list, tuple)) else [] if eos is None else [eos]
+    return tuple(dict.fromkeys([*ids, *([] if tokenizer_eos is None else [tokenizer_eos])]))
+
 class ModelText:
     """What a model folder says about text: its tokenizer (`TokenizerFile`), chat template and special tokens, read
     without transformers' tokenizer classes. Use `model_text`, which declines a folder they would read otherwise."""
@@ -252,8 +261,7 @@ def render(self: ModelText, messages: list[dict]) -> str:
     """The prompt text for a conversation with the assistant's turn opened: the chat template rendered by
     transformers' own renderer (its sandbox and filters) with the special tokens as variables, or `role: content`
     lines without one."""
-    if self.template is None:
-        return ''.join(f"{m['role']}: {m['content']}\n" for m in messages) + 'assistant: '
+    if self.template is None: return plain_prompt(messages)
     from transformers.utils.chat_template_utils import render_jinja_template
     texts, _ = render_jinja_template([messages], chat_template=self.template, add_generation_prompt=True,
                                      **self.special)
@@ -271,8 +279,7 @@ def end_ids(self: ModelText) -> tuple[int, ...]:
     gen = self.folder/'generation_config.json'
     eos = json.loads(gen.read_text()).get('eos_token_id') if gen.exists() else getattr(
         config_fields(self.folder), 'eos_token_id', None)
-    ids = eos if isinstance(eos, (list, tuple)) else [] if eos is None else [eos]
-    return tuple(dict.fromkeys([*ids, *[t for t in [self.token_id('eos_token')] if t is not None]]))
+    return end_ids_of(eos, self.token_id('eos_token'))
 
 # %% ../../nbs/01b_model_files.ipynb #d9e12b7a
 def engine_weights(folder: str | Path, # a Llama-shaped model's folder (config.json and safetensors)
