@@ -52,17 +52,21 @@ def test_cache_hit_is_fast_and_loads_no_model(tmp_path):
 
 def test_record_then_replay_in_another_process(tmp_path):
     env = {'INSIGHTKIT_CALL_CACHE': str(tmp_path/'calls.sqlite'), 'INSIGHTKIT_RUN': 'rt'}
-    # `heavy`: what a process that decodes with the engine must not import (5-7 s: chapter `01i_loaded`)
-    code = ("import json, sys; from insightkit.generation.llm import llm_ask; "
+    # `heavy`: what a process that decodes with the engine, a JSON schema's grammar included, must not import (5-7 s:
+    # chapter `01i_loaded`)
+    code = ("import json, sys; from insightkit.generation.llm import get_llm, llm_ask; "
             "from insightkit.generation.cache import call_stats; "
             "out = llm_ask('generator', 'What is the capital of France? Answer in one word.', max_tokens=8); "
+            "colour = {'type': 'object', 'properties': {'colour': {'type': 'string'}}, 'required': ['colour']}; "
+            "data = get_llm('extractor').chat('Name a colour.', schema=colour, max_tokens=16).data; "
             "heavy = [m for m in ('transformers.modeling_utils', 'torch._dynamo') if m in sys.modules]; "
-            "print(json.dumps({**out, 'stats': call_stats('rt'), 'heavy': heavy}))")
+            "print(json.dumps({**out, 'stats': call_stats('rt'), 'heavy': heavy, 'colour': data}))")
     first = json.loads(run([sys.executable, '-c', code], env=env).stdout.strip().splitlines()[-1])
     second = json.loads(run([sys.executable, '-c', code], env={**env, 'INSIGHTKIT_CACHE_MODE': 'replay'}).stdout.strip().splitlines()[-1])
     assert first['cached'] is False and second['cached'] is True and first['heavy'] == []
     assert second['text'] == first['text'] and second['usage'] == first['usage'] and 'Paris' in first['text']
-    assert second['stats'] == {'calls': 2, 'cached': 1, 'uncached': 1}
+    assert isinstance(first['colour']['colour'], str) and second['colour'] == first['colour']
+    assert second['stats'] == {'calls': 4, 'cached': 2, 'uncached': 2}
     miss = run([sys.executable, '-c', "from insightkit.generation.llm import llm_ask; llm_ask('judge', 'Never asked.')"],
                env={**env, 'INSIGHTKIT_CACHE_MODE': 'replay'}, check=False)
     assert miss.returncode != 0 and 'CacheMissError' in miss.stderr and "'Never asked.'" in miss.stderr and "role 'judge'" in miss.stderr

@@ -47,10 +47,11 @@ def kept_dir(kind: str) -> Path:
     return models_dir()/'kept'/kind
 
 # %% ../../nbs/01d_kept.ipynb #f855fd6f
-def tokenizer_digest(tok, vocab_size: int) -> str:
-    "A digest of what a compiled grammar depends on in a Hugging Face tokenizer: its vocabulary and special tokens."
-    vocab = sorted(tok.get_vocab().items(), key=lambda kv: kv[1])
-    return stable_hash({'vocab': vocab, 'special': list(tok.all_special_ids), 'size': vocab_size})
+def tokenizer_digest(vocab: dict[str, int], # token -> id, added tokens included
+                     special_ids: list[int], vocab_size: int) -> str:
+    "A digest of what a compiled grammar depends on in a tokenizer: its vocabulary and special tokens."
+    return stable_hash({'vocab': sorted(vocab.items(), key=lambda kv: kv[1]), 'special': list(special_ids),
+                        'size': vocab_size})
 
 # %% ../../nbs/01d_kept.ipynb #f338cabf
 def compiled_grammar(compiler, # an `xgrammar.GrammarCompiler`

@@ -13,11 +13,12 @@ from ..core import MODEL_LOADING, setting, stable_hash
 from .base import SchemaError, schema_name
 from .engine import Engine
 from .kept import compiled_grammar, tokenizer_digest
-from .model_files import config_fields, end_ids_of, engine_weights, model_text, plain_prompt
+from .model_files import (SPECIAL_TOKEN_NAMES, ModelText, config_fields, end_ids_of,
+                                               engine_weights, model_text, plain_prompt)
 from .precision import pick_device, pick_dtype
 
 # %% auto #0
-__all__ = ['clear_loaded_models', 'set_torch_threads', 'LoadedModel', 'load_causal_lm']
+__all__ = ['clear_loaded_models', 'set_torch_threads', 'LoadedModel', 'grammar_tokenizer', 'load_causal_lm']
 
 # %% ../../nbs/01i_loaded.ipynb #763b562a
 _LOADED: dict[tuple, LoadedModel] = {}
@@ -118,19 +119,44 @@ def decode(self: LoadedModel, ids, skip_special_tokens: bool = True) -> str:
     if self.text is not None: return self.text.tokenizer.decode(ids, skip_special_tokens=skip_special_tokens)
     return self.tok.decode(ids, skip_special_tokens=skip_special_tokens)
 
+# %% ../../nbs/01i_loaded.ipynb #a3c1e7d2
+def grammar_tokenizer(text: ModelText, vocab_size: int):
+    """xgrammar's `TokenizerInfo` for a folder's light tokenizer, and the `tokenizer_digest` that keys its grammars on
+    disk. It is built as `TokenizerInfo.from_huggingface` builds it from transformers' fast tokenizer: the vocabulary
+    by id, the vocab type and prefix space as xgrammar reads them from tokenizer.json, the end-of-text token as the
+    stop."""
+    import xgrammar as xgr
+    tk = text.tokenizer.tok
+    vocab = tk.get_vocab(with_added_tokens=True)
+    by_id = [''] * vocab_size
+    for token, i in vocab.items():
+        if i < vocab_size: by_id[i] = token
+    meta = xgr.TokenizerInfo._detect_metadata_from_hf(tk.to_str())
+    eos = text.token_id('eos_token')
+    info = xgr.TokenizerInfo(by_id, vocab_type=meta['vocab_type'], vocab_size=vocab_size,
+                             stop_token_ids=None if eos is None else [eos], add_prefix_space=meta['add_prefix_space'])
+    special = list(dict.fromkeys(i for n in SPECIAL_TOKEN_NAMES if (i := text.token_id(n)) is not None))
+    return info, tokenizer_digest(vocab, special, vocab_size)
+
 # %% ../../nbs/01i_loaded.ipynb #84650aca
 @patch
 def grammar(self: LoadedModel, schema: dict):
     """The xgrammar grammar that constrains decoding to JSON matching `schema` (compiled once per schema and kept on
-    disk for later processes, chapter `01d_kept`)."""
+    disk for later processes, chapter `01d_kept`). Its vocabulary comes from the light tokenizer where the folder has
+    one (`grammar_tokenizer`), else from transformers' tokenizer."""
     key = stable_hash(schema)
-    with MODEL_LOADING:  # threads of one study ask for the same schema at once: it is compiled once
+    # threads of one study ask for the same schema at once: it is compiled once; transformers' tokenizer loads under
+    # `MODEL_LOADING`, which readies transformers for xgrammar
+    with _LOCK if self.text is not None else MODEL_LOADING:
         if key not in self.grammars:
             import xgrammar as xgr
             if self.compiler is None:
-                self.info = xgr.TokenizerInfo.from_huggingface(self.tok, vocab_size=self.config.vocab_size)
+                size = self.config.vocab_size
+                if self.text is not None: self.info, self.tokenizer_key = grammar_tokenizer(self.text, size)
+                else:
+                    self.info = xgr.TokenizerInfo.from_huggingface(self.tok, vocab_size=size)
+                    self.tokenizer_key = tokenizer_digest(self.tok.get_vocab(), self.tok.all_special_ids, size)
                 self.compiler = xgr.GrammarCompiler(self.info)
-                self.tokenizer_key = tokenizer_digest(self.tok, self.config.vocab_size)
             try: self.grammars[key] = compiled_grammar(self.compiler, self.info, schema, self.tokenizer_key)
             except Exception as e:
                 raise SchemaError(f'schema {schema_name(schema)!r} cannot be compiled into a grammar: {e}') from None

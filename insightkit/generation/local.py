@@ -254,7 +254,7 @@ def engine_job(self: LocalBackend, lm: LoadedModel, prompt: str, schema: dict | 
     guard = self.no_repeat_ngram if settings.no_repeat_ngram is None else settings.no_repeat_ngram
     matcher = None
     if schema is not None:
-        grammar = lm.grammar(schema)  # compiled under `MODEL_LOADING`, which readies transformers for xgrammar
+        grammar = lm.grammar(schema)  # compiled once per schema, under the loading lock
         import xgrammar as xgr
         matcher = xgr.GrammarMatcher(grammar)
     ids = lm.encode(prompt)
