@@ -4,14 +4,25 @@
 
 # %% ../../nbs/01h_precision.ipynb #161358aa
 from __future__ import annotations
+import os, sys
+
 
 # %% auto #0
-__all__ = ['pick_device', 'pick_dtype', 'matmul_type', 'products_type']
+__all__ = ['ACCELERATOR_DEVICES', 'surely_cpu_only', 'pick_device', 'pick_dtype', 'matmul_type', 'products_type']
+
+# %% ../../nbs/01h_precision.ipynb #e1f2a3b4
+ACCELERATOR_DEVICES = ('/dev/nvidiactl', '/dev/kfd', '/dev/dxg')  # NVIDIA's driver, AMD's ROCm, WSL's GPU bridge
+
+def surely_cpu_only() -> bool:
+    """Whether this machine certainly has no device torch could use, known without importing torch (2-3 s on a
+    laptop): Linux with none of the device files that NVIDIA's, AMD's or WSL's GPU drivers make."""
+    return sys.platform.startswith('linux') and not any(os.path.exists(p) for p in ACCELERATOR_DEVICES)
 
 # %% ../../nbs/01h_precision.ipynb #a5d1a9bf
 def pick_device(device: str = 'auto') -> str:
     "`auto` becomes cuda, then mps, then cpu, whichever is there."
     if device != 'auto': return device
+    if surely_cpu_only(): return 'cpu'
     import torch
     if torch.cuda.is_available(): return 'cuda'
     if getattr(torch.backends, 'mps', None) and torch.backends.mps.is_available(): return 'mps'
