@@ -101,7 +101,10 @@ def weights(self: LoadedModel):
 @patch
 def render(self: LoadedModel, messages: list[dict]) -> str:
     "The prompt text for a conversation, from the tokenizer's chat template."
-    if self.text is not None: return self.text.render(messages)
+    if self.text is not None:
+        # transformers' renderer is imported on first use; another thread may be importing transformers too (xgrammar
+        # for a grammar, peft for a miner), and two threads that first import its lazy names at once can fail
+        with _LOCK: return self.text.render(messages)
     if getattr(self.tok, 'chat_template', None):
         return self.tok.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
     return plain_prompt(messages)

@@ -124,8 +124,9 @@ class Miner:
             base_model, self.tok, self.device = load_base_model(base, method, device,
                                                                 config.dtype if config else 'auto',
                                                                 config.compute_dtype if config else 'auto')
-            from peft import PeftModel
-            with MODEL_LOADING: self.model = PeftModel.from_pretrained(base_model, model_dir)
+            with MODEL_LOADING:  # peft's import reads transformers' lazy names: one thread at a time
+                from peft import PeftModel
+                self.model = PeftModel.from_pretrained(base_model, model_dir)
         else:
             self.model, self.tok, self.device = load_base_model(str(model_dir or model), 'lora', device)
         self.model.eval()
