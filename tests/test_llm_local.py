@@ -71,6 +71,18 @@ def test_record_then_replay_in_another_process(tmp_path):
                env={**env, 'INSIGHTKIT_CACHE_MODE': 'replay'}, check=False)
     assert miss.returncode != 0 and 'CacheMissError' in miss.stderr and "'Never asked.'" in miss.stderr and "role 'judge'" in miss.stderr
 
+def test_a_grammar_and_a_render_on_two_threads_at_once():
+    """A study decodes on threads: one conversation's first grammar (xgrammar imports transformers' tokenizer classes)
+    and another's first chat template (transformers' renderer) at the same moment; unlocked, one of the two imports
+    failed with 'cannot import name' (CI, table2_matching). In a fresh process, where neither is imported yet."""
+    code = ("import json, threading; from insightkit.generation.local import LocalBackend; lm = LocalBackend().load(); "
+            "S = {'type': 'object', 'properties': {'n': {'type': 'integer'}}, 'required': ['n']}; errors = []\n"
+            "def run(f):\n    try: f()\n    except Exception as e: errors.append(repr(e))\n"
+            "ts = [threading.Thread(target=run, args=(f,)) for f in (lambda: lm.grammar(S), "
+            "lambda: lm.render([{'role': 'user', 'content': 'Hi'}]))]\n"
+            "for t in ts: t.start()\nfor t in ts: t.join()\nprint(json.dumps(errors))")
+    assert json.loads(run([sys.executable, '-c', code]).stdout.strip().splitlines()[-1]) == []
+
 def test_schema_constrained_batch(tmp_path):
     from pydantic import BaseModel, Field
     class Topics(BaseModel):
