@@ -136,6 +136,11 @@ def test_concurrent_conversion_makes_one_folder(tmp_path):
     folders = [p for p in tmp_path.iterdir() if p.is_dir()]
     assert len(folders) == 1 and (folders[0]/'model.safetensors').exists(), list(tmp_path.iterdir())
     assert json.loads((folders[0]/'fingerprint.json').read_text())['gguf_sha256'].startswith(folders[0].name.rsplit('-', 1)[1])
+    # the conversion (gguf read once: `gguf_read_once`) writes what the default folder holds, byte for byte
+    default = LocalBackend().folder()
+    made = sorted(p.name for p in folders[0].iterdir() if p.name != 'fingerprint.json')
+    assert made == sorted(p.name for p in default.iterdir() if p.name != 'fingerprint.json')
+    assert [n for n in made if (folders[0]/n).read_bytes() != (default/n).read_bytes()] == []
     clear_loaded_models()
     t = time.perf_counter()
     LocalBackend(models_dir=tmp_path).load()

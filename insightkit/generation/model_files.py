@@ -4,7 +4,8 @@
 
 # %% ../../nbs/01b_model_files.ipynb #340de479
 from __future__ import annotations
-import json, os, shutil, sys, tempfile, time
+import functools, json, os, shutil, sys, tempfile, time
+from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Sequence
@@ -17,7 +18,7 @@ from .base import BackendUnavailable
 # %% auto #0
 __all__ = ['DEFAULT_LOCAL_MODEL', 'SMOLLM_PACKAGE', 'SMOLLM_GGUF', 'WEIGHT_SUFFIXES', 'SPECIAL_TOKEN_NAMES', 'models_dir',
            'default_gguf', 'cached_file_sha256', 'weights_fingerprint', 'config_fields', 'damaged_weights',
-           'convert_gguf', 'reusable_models_dir', 'private_env', 'use_private_env', 'hub_snapshot',
+           'gguf_read_once', 'convert_gguf', 'reusable_models_dir', 'private_env', 'use_private_env', 'hub_snapshot',
            'tokenizer_settings', 'reads_unchanged', 'TokenizerFile', 'folder_tokenizer', 'plain_prompt', 'end_ids_of',
            'ModelText', 'model_text', 'engine_weights']
 
@@ -108,6 +109,23 @@ def damaged_weights(folder: str | Path) -> str | None:
         except (SafetensorError, OSError) as e: return f'{p.name}: {e}'
     return None
 
+# %% ../../nbs/01b_model_files.ipynb #b7c8d9e0
+@contextmanager
+def gguf_read_once():
+    """While it holds, gguf's reader is made once per file and its tensor-name maps once per architecture: converting
+    a GGUF, transformers makes a reader for the config, another for the tokenizer and a third for the weights (each
+    parsing the whole vocabulary: 5 s for 49k tokens on a laptop) and a name map for every module of the model."""
+    import gguf as gguf_py
+    reader, names = gguf_py.GGUFReader, gguf_py.get_tensor_name_map
+    readers = {}
+    def read_once(path, *args, **kwargs):
+        key = (str(path), args, tuple(sorted(kwargs.items())))
+        if key not in readers: readers[key] = reader(path, *args, **kwargs)
+        return readers[key]
+    gguf_py.GGUFReader, gguf_py.get_tensor_name_map = read_once, functools.cache(names)
+    try: yield
+    finally: gguf_py.GGUFReader, gguf_py.get_tensor_name_map = reader, names
+
 # %% ../../nbs/01b_model_files.ipynb #ae44bf1f
 def convert_gguf(gguf: str | Path, # the GGUF file
                  name: str, # short model name for the folder
@@ -130,8 +148,9 @@ def convert_gguf(gguf: str | Path, # the GGUF file
         tmp = Path(tempfile.mkdtemp(prefix=f'.{target.name}-', dir=root))
         try:
             from transformers import AutoModelForCausalLM, AutoTokenizer
-            tok = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
-            quantised = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name)
+            with gguf_read_once():
+                tok = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
+                quantised = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name)
             config = quantised.config
             if hasattr(config, 'quantization_config'): delattr(config, 'quantization_config')
             plain = AutoModelForCausalLM.from_config(config)
