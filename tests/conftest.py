@@ -5,6 +5,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# every test process converts the default model into one folder, once per machine: a test that points
+# INSIGHTKIT_CACHE at a temporary folder would otherwise convert it again there (14-30 s each); the tests of the
+# conversion itself name their own folder
+if 'INSIGHTKIT_MODELS' not in os.environ:
+    from insightkit.generation.model_files import reusable_models_dir
+    os.environ['INSIGHTKIT_MODELS'] = str(reusable_models_dir())
+
 @pytest.fixture(scope='session')
 def root(): return ROOT
 
