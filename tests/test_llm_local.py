@@ -136,11 +136,15 @@ def test_concurrent_conversion_makes_one_folder(tmp_path):
     folders = [p for p in tmp_path.iterdir() if p.is_dir()]
     assert len(folders) == 1 and (folders[0]/'model.safetensors').exists(), list(tmp_path.iterdir())
     assert json.loads((folders[0]/'fingerprint.json').read_text())['gguf_sha256'].startswith(folders[0].name.rsplit('-', 1)[1])
-    # the conversion (gguf read once: `gguf_read_once`) writes what the default folder holds, byte for byte
+    # the conversion (gguf read once: `gguf_read_once`) writes what the default folder holds: the weights byte for byte,
+    # the settings alike but for `local_files_only`, which records whether the converting process was offline
     default = LocalBackend().folder()
     made = sorted(p.name for p in folders[0].iterdir() if p.name != 'fingerprint.json')
     assert made == sorted(p.name for p in default.iterdir() if p.name != 'fingerprint.json')
-    assert [n for n in made if (folders[0]/n).read_bytes() != (default/n).read_bytes()] == []
+    def content(p):
+        if p.suffix != '.json': return p.read_bytes()
+        return {k: v for k, v in json.loads(p.read_text()).items() if k != 'local_files_only'}
+    assert [n for n in made if content(folders[0]/n) != content(default/n)] == []
     clear_loaded_models()
     t = time.perf_counter()
     LocalBackend(models_dir=tmp_path).load()

@@ -148,6 +148,9 @@ def convert_gguf(gguf: str | Path, # the GGUF file
         tmp = Path(tempfile.mkdtemp(prefix=f'.{target.name}-', dir=root))
         try:
             from transformers import AutoModelForCausalLM, AutoTokenizer
+            if not setting('PROGRESS'):  # its bars too (de-quantizing, loading, writing)
+                from transformers.utils import logging as hf_logging
+                hf_logging.disable_progress_bar()
             with gguf_read_once():
                 tok = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
                 quantised = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name)
