@@ -247,8 +247,9 @@ class ModelLoading:
     """The re-entrant lock held while a model or tokenizer loads: transformers' loading is not safe on two threads at
     once. Its first holder imports `LAZY_NAMES` while later ones wait, so threads never race into transformers' lazy
     module, and a process that loads no model (every reply cached) never imports transformers. `lock` alone, the
-    same lock without that import, serialises work that needs no transformers (the engine's weights and tokenizer read
-    straight from their files, chapter `01i_loaded`)."""
+    same lock without that import, serialises work that needs no transformers' model classes (the engine's weights and
+    tokenizer read straight from their files, chapter `01i_loaded`) and the first import of its light parts (the chat
+    template's renderer, xgrammar)."""
     def __init__(self): self.lock, self.resolved = threading.RLock(), False
 
     def __enter__(self):

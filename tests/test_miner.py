@@ -6,19 +6,16 @@ import pytest
 
 from insightkit.core import mini_corpus_dir, read_jsonl
 from insightkit.data.insight_rag import Corpus
-from insightkit.generation.model_files import reusable_models_dir
 pytestmark = pytest.mark.xdist_group('miner')  # module fixtures: the tiny model and the MINI corpus
 
 @pytest.fixture(autouse=True)
 def private_cache(tmp_path, monkeypatch):
     monkeypatch.setenv('INSIGHTKIT_CACHE', str(tmp_path/'cache'))
-    monkeypatch.setenv('INSIGHTKIT_MODELS', str(reusable_models_dir()))
     monkeypatch.setenv('INSIGHTKIT_PROGRESS', '0')
 
 @pytest.fixture(scope='module')
 def tiny(tmp_path_factory):
     "A tiny random Llama with the default model's tokenizer."
-    os.environ.setdefault('INSIGHTKIT_MODELS', str(reusable_models_dir()))
     from insightkit.methods.insight_rag.miner_items import tiny_causal_lm
     return tiny_causal_lm(tmp_path_factory.mktemp('tiny')/'model')
 

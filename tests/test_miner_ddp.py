@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from insightkit.core import mini_corpus_dir, read_jsonl
-from insightkit.generation.model_files import reusable_models_dir
 
 CONFIG = Path(__file__).resolve().parents[1]/'configs'/'accelerate'/'multi_gpu.yaml'
 
@@ -26,7 +25,6 @@ KILLED = textwrap.dedent('''
 @pytest.fixture(scope='module')
 def tiny(tmp_path_factory):
     "A tiny random Llama with the default model's tokenizer."
-    os.environ.setdefault('INSIGHTKIT_MODELS', str(reusable_models_dir()))
     from insightkit.methods.insight_rag.miner_items import tiny_causal_lm
     return tiny_causal_lm(tmp_path_factory.mktemp('tiny')/'model')
 
@@ -37,8 +35,8 @@ def _free_port() -> int:
 
 def _launch(tmp_path, *args) -> subprocess.CompletedProcess:
     "`accelerate launch` with the multi-GPU config on 2 processes: on this GPU-less machine, 2 CPU processes."
-    env = {**os.environ, 'INSIGHTKIT_CACHE': str(tmp_path/'cache'), 'INSIGHTKIT_MODELS': str(reusable_models_dir()),
-           'INSIGHTKIT_PROGRESS': '0', 'CUDA_VISIBLE_DEVICES': ''}
+    env = {**os.environ, 'INSIGHTKIT_CACHE': str(tmp_path/'cache'), 'INSIGHTKIT_PROGRESS': '0',
+           'CUDA_VISIBLE_DEVICES': ''}
     cmd = [sys.executable, '-m', 'accelerate.commands.launch', '--config_file', str(CONFIG), '--num_processes', '2',
            '--main_process_port', str(_free_port()), *args]
     return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300)

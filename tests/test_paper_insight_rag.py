@@ -27,8 +27,6 @@ def run_paper_notebooks(tmp: Path) -> dict:
     """Run the seven notebooks once, in order, sharing one private cache (calls, embeddings, miners) and one runs
     folder; fig3_deep again, the statistics notebook and the report. Each one's manifest entry by name."""
     mp = pytest.MonkeyPatch()
-    from insightkit.generation.model_files import reusable_models_dir
-    mp.setenv('INSIGHTKIT_MODELS', str(reusable_models_dir()))
     mp.setenv('INSIGHTKIT_CACHE', str(tmp/'cache'))
     mp.setenv('INSIGHTKIT_PROGRESS', '0')
     for v in ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN', 'INSIGHTKIT_RUNS', 'INSIGHTKIT_DATA'):

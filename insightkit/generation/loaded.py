@@ -101,10 +101,7 @@ def weights(self: LoadedModel):
 @patch
 def render(self: LoadedModel, messages: list[dict]) -> str:
     "The prompt text for a conversation, from the tokenizer's chat template."
-    if self.text is not None:
-        # transformers' renderer is imported on first use; another thread may be importing transformers too (xgrammar
-        # for a grammar, peft for a miner), and two threads that first import its lazy names at once can fail
-        with _LOCK: return self.text.render(messages)
+    if self.text is not None: return self.text.render(messages)
     if getattr(self.tok, 'chat_template', None):
         return self.tok.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
     return plain_prompt(messages)
@@ -148,9 +145,7 @@ def grammar(self: LoadedModel, schema: dict):
     disk for later processes, chapter `01d_kept`). Its vocabulary comes from the light tokenizer where the folder has
     one (`grammar_tokenizer`), else from transformers' tokenizer."""
     key = stable_hash(schema)
-    # threads of one study ask for the same schema at once: it is compiled once; transformers' tokenizer loads under
-    # `MODEL_LOADING`, which readies transformers for xgrammar
-    with _LOCK if self.text is not None else MODEL_LOADING:
+    with _LOCK:  # threads of one study ask for the same schema at once: it is compiled once, xgrammar imported once
         if key not in self.grammars:
             import xgrammar as xgr
             if self.compiler is None:

@@ -284,7 +284,9 @@ def render(self: ModelText, messages: list[dict]) -> str:
     transformers' own renderer (its sandbox and filters) with the special tokens as variables, or `role: content`
     lines without one."""
     if self.template is None: return plain_prompt(messages)
-    from transformers.utils.chat_template_utils import render_jinja_template
+    # imported under the loading lock: two threads that first import transformers' lazy names at once can fail (one
+    # rendering while another imports xgrammar for a grammar or peft for a miner)
+    with MODEL_LOADING.lock: from transformers.utils.chat_template_utils import render_jinja_template
     texts, _ = render_jinja_template([messages], chat_template=self.template, add_generation_prompt=True,
                                      **self.special)
     return texts[0]
