@@ -10,7 +10,9 @@ from typing import Any, Callable
 
 from fastcore.basics import patch
 
-from .engine_math import int4_linear, int4_pack, rope_tables, rotate
+from .engine_math import (half_linear, half_pack, half_weight_kernels, int4_linear, int4_pack,
+                                               rope_tables, rotate)
+from .precision import four_bit_steps
 
 # %% auto #0
 __all__ = ['ENGINE_MODEL_TYPES', 'engine_supports', 'KVSlots', 'activation', 'Engine', 'pack4', 'Job']
@@ -71,9 +73,12 @@ class Engine:
     """Continuous-batching decoder over a Llama-shaped model (transformers' or the tree `engine_weights` reads): up to
     `rows` conversations decode together in a key/value cache of at most `kv_bytes`."""
     def __init__(self, model, eos_ids, rows: int = 32, kv_bytes: int = 2 << 30,
-                 matmul_dtype: str | None = None, # e.g. bfloat16: the projections' weights in that type (fp32 sums)
+                 # e.g. bfloat16: the projections' weights in that type (fp32 sums); float16 on a CPU: float32 inputs
+                 # times float16 weights (fbgemm, `half_linear`)
+                 matmul_dtype: str | None = None,
                  # decoding steps of at most this many rows multiply by 4-bit weights where the model's are 4-bit
-                 # blocks (on a CPU, whatever the projection type; the step's inputs rounded to bfloat16; 0: never)
+                 # blocks (on a CPU, unless its projections take float16 weights: `four_bit_steps`; the step's inputs
+                 # rounded to bfloat16; 0: never)
                  int4_rows: int = 0,
                  # keeps 4-bit forms between processes (`kept_packs`): `keep(make, fits)` returns what `make()` returns
                  keep: Callable | None = None,
@@ -83,9 +88,11 @@ class Engine:
         self.act, self.matmul_dtype, self.low, self.q4 = activation(model.config.hidden_act), matmul_dtype, {}, {}
         p = next(model.parameters())
         self.device, self.dtype = p.device, p.dtype
+        self.half = matmul_dtype == 'float16' and self.device.type == 'cpu' and half_weight_kernels()
         # keys and values in bfloat16 where the projections are: half the bytes a decoding step reads per position
-        self.kv_dtype = getattr(torch, matmul_dtype) if matmul_dtype else self.dtype
-        self.int4_rows = int4_rows if self.device.type == 'cpu' else 0
+        self.kv_dtype = getattr(torch, matmul_dtype) if matmul_dtype and not self.half else self.dtype
+        own = str(self.dtype).removeprefix('torch.')
+        self.int4_rows = four_bit_steps(matmul_dtype or own, self.device.type, int4_rows)
         self.small = False  # whether the pass under way is a decoding step of at most `int4_rows` rows
         self.eos, self.max_rows, self.kv_bytes, self.kv, self.keep = set(eos_ids), rows, kv_bytes, None, keep
         c = self.config
@@ -113,14 +120,15 @@ def linear(self: Engine, module, x):
 # %% ../../nbs/01g_engine.ipynb #6e5b4673
 @patch
 def fused(self: Engine, key, modules):
-    "The weights (and biases) of `modules` stacked into one, in the projection type: one product instead of several."
+    """The weights (and biases) of `modules` stacked into one, in the projection type: one product instead of several
+    (packed by `half_pack` where the engine multiplies by float16 weights on a CPU)."""
     import torch
     if key not in self.low:
-        dt = getattr(torch, self.matmul_dtype) if self.matmul_dtype else self.dtype
+        dt = getattr(torch, self.matmul_dtype) if self.matmul_dtype and not self.half else self.dtype
         w = torch.cat([m.weight.detach() for m in modules]).to(dt)
         b = None if all(m.bias is None for m in modules) else torch.cat(
             [m.bias.detach() if m.bias is not None else m.weight.new_zeros(m.weight.shape[0]) for m in modules]).to(dt)
-        self.low[key] = (w, b)
+        self.low[key] = half_pack(w, b) if self.half else (w, b)
     return self.low[key]
 
 # %% ../../nbs/01g_engine.ipynb #334eeb62
@@ -165,9 +173,11 @@ def pack_all(self: Engine):
 @patch
 def project(self: Engine, key, modules, x):
     """`x` times the stacked weights of `modules`, in the projection type: by their 4-bit form in a small decoding step
-    when they have one, else by their `matmul_dtype` copy; the result stays in that type."""
+    when they have one, else by their `matmul_dtype` copy; the result stays in that type (float32 from float16
+    weights on a CPU)."""
     import torch
     if self.small and (p := self.packed4(key, modules)) is not None: return int4_linear(x.to(torch.bfloat16), p)
+    if self.half: return half_linear(x, self.fused(key, modules))
     w, b = self.fused(key, modules)
     return torch.nn.functional.linear(x.to(w.dtype), w, b)
 

@@ -6,9 +6,12 @@
 from __future__ import annotations
 import os, sys
 
+from .engine_math import half_weight_kernels
+
 
 # %% auto #0
-__all__ = ['ACCELERATOR_DEVICES', 'surely_cpu_only', 'pick_device', 'pick_dtype', 'matmul_type', 'products_type']
+__all__ = ['ACCELERATOR_DEVICES', 'surely_cpu_only', 'pick_device', 'pick_dtype', 'matmul_type', 'four_bit_steps',
+           'products_type']
 
 # %% ../../nbs/01h_precision.ipynb #e1f2a3b4
 ACCELERATOR_DEVICES = ('/dev/nvidiactl', '/dev/kfd', '/dev/dxg')  # NVIDIA's driver, AMD's ROCm, WSL's GPU bridge
@@ -41,13 +44,24 @@ def matmul_type(setting: str, # auto, or a torch type name
                 device: str, # where the model runs
                 model_dtype, # the model's torch type
                ) -> str | None:
-    """The type of the engine's projections, None for the model's own: `auto` is bfloat16 for a float32 model on a CPU
-    with bfloat16 instructions (oneDNN says so), else the model's own; any torch type name is taken as given."""
+    """The type of the engine's projections, None for the model's own. For a float32 model on a CPU, `auto` is bfloat16
+    where oneDNN has bfloat16 instructions, else float16 weights where fbgemm multiplies by them (AVX2), else the
+    model's own; on an accelerator it is the model's own. Any torch type name is taken as given."""
     import torch
-    if setting == 'auto':
-        mkldnn = torch.backends.mkldnn.is_available() and torch.ops.mkldnn._is_mkldnn_bf16_supported()
-        return 'bfloat16' if device == 'cpu' and mkldnn and model_dtype == torch.float32 else None
-    return None if getattr(torch, setting) == model_dtype else setting
+    if setting != 'auto': return None if getattr(torch, setting) == model_dtype else setting
+    if device != 'cpu' or model_dtype != torch.float32: return None
+    if torch.backends.mkldnn.is_available() and torch.ops.mkldnn._is_mkldnn_bf16_supported(): return 'bfloat16'
+    return 'float16' if half_weight_kernels() else None
+
+# %% ../../nbs/01h_precision.ipynb #042e877e
+def four_bit_steps(projections: str, # the engine's projection type (`matmul_type`, or the model's own)
+                   device: str, # where the model runs
+                   int4_rows: int, # the backend's setting: steps of at most this many rows multiply by 4-bit packs
+                  ) -> int:
+    """The rows up to which decoding steps multiply by 4-bit packs: `int4_rows` on a CPU, except where its projections
+    take float16 weights (fbgemm), which were faster than the 4-bit product at every row count; else 0."""
+    if device != 'cpu' or (projections == 'float16' and half_weight_kernels()): return 0
+    return int4_rows
 
 # %% ../../nbs/01h_precision.ipynb #99299bb6
 def products_type(device: str = 'auto', # where the model runs (`pick_device`)
@@ -56,12 +70,12 @@ def products_type(device: str = 'auto', # where the model runs (`pick_device`)
                   int4_rows: int = 0, # decoding steps of at most this many rows multiply by 4-bit packs
                  ) -> str:
     """The type a local model's products are computed in, without loading it: the engine's projection type, with
-    `+int4xN` where steps of at most N rows multiply by 4-bit packs (on a CPU only); `generate`'s (`matmul`
+    `+int4xN` where steps of at most N rows multiply by 4-bit packs (`four_bit_steps`); `generate`'s (`matmul`
     None) is the model's type."""
     device = pick_device(device)
     model = pick_dtype(dtype, device)
     own = str(model).removeprefix('torch.')
     if matmul is None: return own
     projections = matmul_type(matmul, device, model) or own
-    four = int4_rows and device == 'cpu'
-    return projections + (f'+int4x{int4_rows}' if four else '')
+    four = four_bit_steps(projections, device, int4_rows)
+    return projections + (f'+int4x{four}' if four else '')
