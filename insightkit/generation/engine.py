@@ -10,9 +10,8 @@ from typing import Any, Callable
 
 from fastcore.basics import patch
 
-from .engine_math import (half_linear, half_pack, half_weight_kernels, int4_linear, int4_pack,
-                                               rope_tables, rotate)
-from .precision import four_bit_steps
+from .engine_math import (four_bit_steps, half_linear, half_pack, half_weight_kernels, int4_linear,
+                                               int4_pack, rope_tables, rotate)
 
 # %% auto #0
 __all__ = ['ENGINE_MODEL_TYPES', 'engine_supports', 'KVSlots', 'activation', 'Engine', 'pack4', 'Job']

@@ -6,12 +6,11 @@
 from __future__ import annotations
 import os, sys
 
-from .engine_math import half_weight_kernels
+from .engine_math import four_bit_steps, half_weight_kernels
 
 
 # %% auto #0
-__all__ = ['ACCELERATOR_DEVICES', 'surely_cpu_only', 'pick_device', 'pick_dtype', 'matmul_type', 'four_bit_steps',
-           'products_type']
+__all__ = ['ACCELERATOR_DEVICES', 'surely_cpu_only', 'pick_device', 'pick_dtype', 'matmul_type', 'products_type']
 
 # %% ../../nbs/01h_precision.ipynb #e1f2a3b4
 ACCELERATOR_DEVICES = ('/dev/nvidiactl', '/dev/kfd', '/dev/dxg')  # NVIDIA's driver, AMD's ROCm, WSL's GPU bridge
@@ -52,16 +51,6 @@ def matmul_type(setting: str, # auto, or a torch type name
     if device != 'cpu' or model_dtype != torch.float32: return None
     if torch.backends.mkldnn.is_available() and torch.ops.mkldnn._is_mkldnn_bf16_supported(): return 'bfloat16'
     return 'float16' if half_weight_kernels() else None
-
-# %% ../../nbs/01h_precision.ipynb #042e877e
-def four_bit_steps(projections: str, # the engine's projection type (`matmul_type`, or the model's own)
-                   device: str, # where the model runs
-                   int4_rows: int, # the backend's setting: steps of at most this many rows multiply by 4-bit packs
-                  ) -> int:
-    """The rows up to which decoding steps multiply by 4-bit packs: `int4_rows` on a CPU, except where its projections
-    take float16 weights (fbgemm), which were faster than the 4-bit product at every row count; else 0."""
-    if device != 'cpu' or (projections == 'float16' and half_weight_kernels()): return 0
-    return int4_rows
 
 # %% ../../nbs/01h_precision.ipynb #99299bb6
 def products_type(device: str = 'auto', # where the model runs (`pick_device`)
