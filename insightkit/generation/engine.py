@@ -10,8 +10,8 @@ from typing import Any, Callable
 
 from fastcore.basics import patch
 
-from .engine_math import (four_bit_steps, half_linear, half_pack, half_weight_kernels, int4_linear,
-                                               int4_pack, rope_tables, rotate)
+from .engine_math import four_bit_steps, half_linear, half_pack, half_weight_kernels
+from .engine_math import int4_linear, int4_pack, rope_tables, rotate
 
 # %% auto #0
 __all__ = ['ENGINE_MODEL_TYPES', 'engine_supports', 'KVSlots', 'activation', 'Engine', 'pack4', 'Job']
@@ -88,7 +88,8 @@ class Engine:
         p = next(model.parameters())
         self.device, self.dtype = p.device, p.dtype
         self.half = matmul_dtype == 'float16' and self.device.type == 'cpu' and half_weight_kernels()
-        # keys and values in bfloat16 where the projections are: half the bytes a decoding step reads per position
+        # keys and values in the projections' type (bfloat16: half the bytes a decoding step reads per position), but in
+        # float32 beside float16 weights on a CPU, where torch's attention over float16 was 8x slower
         self.kv_dtype = getattr(torch, matmul_dtype) if matmul_dtype and not self.half else self.dtype
         own = str(self.dtype).removeprefix('torch.')
         self.int4_rows = four_bit_steps(matmul_dtype or own, self.device.type, int4_rows)
