@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from fastcore.basics import patch
 
-from .engine_math import four_bit_steps, half_linear, half_pack, half_weight_kernels
+from .engine_math import four_bit_steps, half_linear, half_pack, takes_half_weights
 from .engine_math import int4_linear, int4_pack, rope_tables, rotate
 
 # %% auto #0
@@ -87,13 +87,15 @@ class Engine:
         self.act, self.matmul_dtype, self.low, self.q4 = activation(model.config.hidden_act), matmul_dtype, {}, {}
         p = next(model.parameters())
         self.device, self.dtype = p.device, p.dtype
-        self.half = matmul_dtype == 'float16' and self.device.type == 'cpu' and half_weight_kernels()
+        self.half = takes_half_weights(matmul_dtype, self.device.type)
         # keys and values in the projections' type (bfloat16: half the bytes a decoding step reads per position), but in
         # float32 beside float16 weights on a CPU, where torch's attention over float16 was 8x slower
         self.kv_dtype = getattr(torch, matmul_dtype) if matmul_dtype and not self.half else self.dtype
-        own = str(self.dtype).removeprefix('torch.')
-        self.int4_rows = four_bit_steps(matmul_dtype or own, self.device.type, int4_rows)
-        self.small = False  # whether the pass under way is a decoding step of at most `int4_rows` rows
+        # the setting as asked (`LoadedModel.engine` keeps an engine whose settings match), and the rows up to which
+        # steps do take the 4-bit packs here
+        self.int4_rows, own = int4_rows, str(self.dtype).removeprefix('torch.')
+        self.four_rows = four_bit_steps(matmul_dtype or own, self.device.type, int4_rows)
+        self.small = False  # whether the pass under way is a decoding step of at most `four_rows` rows
         self.eos, self.max_rows, self.kv_bytes, self.kv, self.keep = set(eos_ids), rows, kv_bytes, None, keep
         c = self.config
         self.heads, self.kv_heads = c.num_attention_heads, c.num_key_value_heads
@@ -262,7 +264,7 @@ def forward(self: Engine, x, rows: list[int], starts):
     span = max(ends)
     visible = (torch.arange(span, device=dev)[None, None, :] <= positions[:, :, None])[:, None] if T > 1 else None
     at, r0 = torch.as_tensor(rows, device=dev), rows[0]
-    self.small = T == 1 and B <= self.int4_rows
+    self.small = T == 1 and B <= self.four_rows
     for i, layer in enumerate(self.layers):
         a, h, lin = layer.self_attn, self.norm(layer.input_layernorm, x), self.linear
         qk, v = self.qkv(a, h)

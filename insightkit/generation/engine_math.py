@@ -7,7 +7,7 @@ from __future__ import annotations
 
 # %% auto #0
 __all__ = ['rope_tables', 'rotate', 'int4_pack', 'int4_linear', 'half_weight_kernels', 'half_pack', 'half_linear',
-           'four_bit_steps']
+           'takes_half_weights', 'four_bit_steps']
 
 # %% ../../nbs/01c_engine_math.ipynb #7b43b91d
 def rope_tables(config, length: int, device='cpu'):
@@ -81,6 +81,13 @@ def half_linear(x, # input `[..., in]`, any float type (multiplied in float32)
     y = torch.ops.quantized.linear_dynamic_fp16(x.reshape(-1, x.shape[-1]).float().contiguous(), packed)
     return y.reshape(*x.shape[:-1], -1)
 
+# %% ../../nbs/01c_engine_math.ipynb #5e1f0a7d
+def takes_half_weights(projections: str | None, # the engine's projection type (`matmul_type`), or None
+                       device: str, # where the model runs
+                      ) -> bool:
+    "Whether the engine multiplies by float16 weights with fbgemm (`half_linear`): float16 projections on such a CPU."
+    return projections == 'float16' and device == 'cpu' and half_weight_kernels()
+
 # %% ../../nbs/01c_engine_math.ipynb #042e877e
 def four_bit_steps(projections: str, # the engine's projection type (`matmul_type`, or the model's own)
                    device: str, # where the model runs
@@ -88,5 +95,5 @@ def four_bit_steps(projections: str, # the engine's projection type (`matmul_typ
                   ) -> int:
     """The rows up to which decoding steps multiply by 4-bit packs: `int4_rows` on a CPU, except where its projections
     take float16 weights (fbgemm), which were faster than the 4-bit product at every row count; else 0."""
-    if device != 'cpu' or (projections == 'float16' and half_weight_kernels()): return 0
+    if device != 'cpu' or takes_half_weights(projections, device): return 0
     return int4_rows

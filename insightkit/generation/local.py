@@ -65,7 +65,7 @@ class LocalBackend(Backend):
                  no_repeat_ngram: int = NO_REPEAT_NGRAM, # default repetition guard of calls that set none (0 off)
                  matmul_dtype: str = 'auto', # the engine's projections: auto (`matmul_type`), float32, …
                  # decoding steps of at most this many rows multiply by 4-bit weights where the model's are 4-bit
-                 # blocks (the default GGUF), on a CPU, whatever the projection type; 0 never
+                 # blocks (the default GGUF), on a CPU, unless float16 weights serve (`four_bit_steps`); 0 never
                  int4_rows: int = 16,
                 ):
         if engine not in ('auto', 'engine', 'generate'):
