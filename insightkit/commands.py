@@ -7,13 +7,14 @@ from __future__ import annotations
 import sys
 
 from .core import InsightkitError
-from .command_table import DATA_ARGS, add_config_flags, add_setting_flags, arg, command, emit
+from .command_table import DATA_ARGS, GROUPS, add_config_flags, add_setting_flags, arg, command, emit
 
 # %% auto #0
-__all__ = ['cmd_figures', 'cmd_llm_ask', 'cmd_llm_usage', 'cmd_bench_llm', 'cmd_bench_embed', 'cmd_data_check', 'cmd_data_fetch',
-           'cmd_eval_retrieval', 'add_variant_flags', 'cmd_run', 'cmd_variants', 'cmd_benchdata_build',
-           'cmd_benchdata_select', 'config_settings', 'add_miner_flags', 'cmd_miner_train', 'cmd_miner_eval',
-           'cmd_bench_miner', 'cmd_bench_generate', 'cmd_bench_memory', 'cmd_bench_index', 'cmd_judge']
+__all__ = ['cmd_figures', 'cmd_figures_compare', 'cmd_llm_ask', 'cmd_llm_usage', 'cmd_bench_llm', 'cmd_bench_embed',
+           'cmd_data_check', 'cmd_data_fetch', 'cmd_eval_retrieval', 'add_variant_flags', 'cmd_run', 'cmd_variants',
+           'cmd_benchdata_build', 'cmd_benchdata_select', 'config_settings', 'add_miner_flags', 'cmd_miner_train',
+           'cmd_miner_eval', 'cmd_bench_miner', 'cmd_bench_generate', 'cmd_bench_memory', 'cmd_bench_index',
+           'cmd_judge']
 
 # %% ../nbs/13_commands.ipynb #c3c59fbe
 @command('figures', 'regenerate the paper figures and tables (paper_figures/out/)',
@@ -47,6 +48,25 @@ def cmd_figures(a):
                 f"{len(failed)} failed")
     if failed:
         raise InsightkitError(f'figure notebook(s) failed: {", ".join(failed)} (see paper_figures/out/notebooks/)')
+
+# %% ../nbs/13_commands.ipynb #07f8db61
+# `figures` is a command and a group (as `course` is): `figures compare` shares the `figures` parser
+GROUPS.setdefault('figures', 'regenerate the paper figures and tables, or compare two runs of them')
+
+@command('figures compare', 'which tables moved between two figures output folders, by how many cells, and why',
+         arg('before', help='the output folder before the change (e.g. a copy of paper_figures/out)'),
+         arg('after', help='the output folder after it (e.g. paper_figures/out)'),
+         arg('--table', metavar='NAME', help='print this table with each moved column before and after, side by side'))
+def cmd_figures_compare(a):
+    "Each table of two figures runs: identical, moved (and a likely reason), timing only, reshaped, or on one side."
+    import json
+    from insightkit.figures_compare import compare_json, compare_lines, compare_outputs, side_by_side
+    if a.table:
+        t = side_by_side(a.before, a.after, a.table)
+        if a.json: return emit(json.loads(t.to_json(orient='records', force_ascii=False)), True)
+        return print(t.to_string(index=False))
+    found = compare_outputs(a.before, a.after)
+    return emit(compare_json(found), True) if a.json else print('\n'.join(compare_lines(found)))
 
 # %% ../nbs/13_commands.ipynb #dd0a54bf
 @command('llm ask', 'ask one role one question',

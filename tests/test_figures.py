@@ -120,3 +120,51 @@ def test_standard_mode_and_the_report_last(tmp_path):
     assert counts.loc['IP-RAR', ['holds', 'contradicted', 'not shown at this n', 'cannot tell']].tolist() == [1, 1, 0, 0]
     assert counts.loc['MemoRAG', 'not shown at this n'] == 1
     assert 'figZW_moded' in counts.loc['IP-RAR', 'notebooks']
+
+def figures_out(folder, tables: dict, calls: dict):
+    "A figures output folder written by hand: each table as NAME.csv, and a manifest whose notebooks made `calls`."
+    folder.mkdir()
+    for name, text in tables.items(): (folder/f'{name}.csv').write_text(text)
+    figures = {nb: {'status': 'ok', 'seconds': 1.0, 'outputs': [f'{nb}.csv', f'{nb}.md'],
+                    'llm_calls': {'calls': n, 'uncached': n//2, 'cached': n - n//2}} for nb, n in calls.items()}
+    (folder/'manifest.json').write_text(json.dumps({'figures': figures}))
+    return folder
+
+def test_compare_two_figures_runs(tmp_path, capsys):
+    "Issue 42: which tables moved between two figures runs, by how many cells, and a default reason for each."
+    from insightkit.figures_compare import compare_lines, compare_outputs
+    same = {'figI_same': 'claim,verdict\nA beats B,holds\n'}
+    before = figures_out(tmp_path/'before', {**same, 'figM_scores': 'method,score (%),seconds\nrag,41.2,3.1\nhyde,38.0,4.2\n',
+                                             'figT_cost': 'memory,clue_s_full,clue_speedup,memory_tokens\ngists,1.50,3.2,512\n',
+                                             'figC_counts': 'file,records\ndocs,40\n'},
+                         {'figI_same': 0, 'figM_scores': 8, 'figT_cost': 0, 'figC_counts': 0})
+    after = figures_out(tmp_path/'after', {**same, 'figM_scores': 'method,score (%),seconds\nrag,43.0,2.9\nhyde,38.0,4.2\n',
+                                           'figT_cost': 'memory,clue_s_full,clue_speedup,memory_tokens\ngists,1.41,3.4,512\n',
+                                           'figC_counts': 'file,records\ndocs,41\n', 'figN_new': 'k,recall\n1,0.5\n'},
+                        {'figI_same': 0, 'figM_scores': 8, 'figT_cost': 0, 'figC_counts': 0, 'figN_new': 0})
+    df = compare_outputs(before, after).set_index('table')
+    assert df.status.to_dict() == {'figC_counts': 'moved', 'figI_same': 'identical', 'figM_scores': 'moved',
+                                   'figN_new': 'only after', 'figT_cost': 'timing only'}
+    m = df.loc['figM_scores']
+    assert (m['cells'], m['moved'], m['columns'], m['llm_calls']) == (6, 2, 'score (%), seconds', 8.0)
+    assert m['example'] == 'row 0, column score (%): 41.2 → 43.0'  # a result cell is quoted before a timing one
+    assert (df.loc['figT_cost', 'moved'], df.loc['figT_cost', 'columns']) == (2, 'clue_s_full, clue_speedup')
+    assert df.why.to_dict() == {'figC_counts': 'no generated text: code, data or a trained model changed', 'figI_same': '',
+                                'figM_scores': 'reads generated text: a reply changed',
+                                'figN_new': 'a new table: not written before (a new output, or its notebook did not run)',
+                                'figT_cost': 'timing columns only (wall-clock)'}
+    assert compare_lines(df.reset_index())[0] == '5 tables: 1 identical, 2 moved, 1 timing only, 1 only after'
+    cli = [sys.executable, '-m', 'insightkit.cli', 'figures', 'compare', str(before), str(after)]
+    got = json.loads(run(cli + ['--json']).stdout)
+    assert got['counts'] == {'identical': 1, 'moved': 2, 'timing only': 1, 'only after': 1}
+    rows = {t['table']: t for t in got['tables']}
+    assert rows['figN_new']['moved'] is None and rows['figM_scores']['why'] == 'reads generated text: a reply changed'
+    from insightkit.cli import main  # the other two in this process: a second interpreter costs seconds of imports
+    main(['figures', 'compare', str(before), str(after), '--table', 'figM_scores'])
+    text = capsys.readouterr().out.splitlines()
+    assert text[0].split() == ['method', 'score', '(%)', '(before)', 'score', '(%)', '(after)', 'seconds', '(before)',
+                               'seconds', '(after)'] and text[1].split() == ['rag', '41.2', '43.0', '3.1', '2.9']
+    with pytest.raises(SystemExit) as stop: main(['figures', 'compare', str(before), str(tmp_path/'nowhere')])
+    assert stop.value.code == 2 and 'nowhere: no such folder' in capsys.readouterr().err
+    (after/'manifest.json').unlink()  # no manifest: the tables are still compared, and the reason says what is unknown
+    assert compare_outputs(before, after).set_index('table').loc['figC_counts', 'why'].startswith('no manifest.json')
