@@ -117,7 +117,7 @@ def default_reason(status: str, # the table's status in `compare_outputs`
     if after is None: return 'no manifest.json in the after folder: cannot tell whether it reads generated text'
     if pd.isna(calls): return f'{notebook} is not in the after manifest: cannot tell whether it reads generated text'
     if calls > 0: return 'reads generated text: a reply changed'
-    return 'no generated text: code, data or a trained model changed'
+    return "no LLM calls of its own: code, data, a trained model, a timing or another notebook's outputs changed"
 
 # %% ../nbs/12c_figures_compare.ipynb #b64ecb5e
 def compare_outputs(before_dir: str | Path, # a figures output folder before the change (a copy of paper_figures/out)

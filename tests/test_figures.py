@@ -149,7 +149,8 @@ def test_compare_two_figures_runs(tmp_path, capsys):
     assert (m['cells'], m['moved'], m['columns'], m['llm_calls']) == (6, 2, 'score (%), seconds', 8.0)
     assert m['example'] == 'row 0, column score (%): 41.2 → 43.0'  # a result cell is quoted before a timing one
     assert (df.loc['figT_cost', 'moved'], df.loc['figT_cost', 'columns']) == (2, 'clue_s_full, clue_speedup')
-    assert df.why.to_dict() == {'figC_counts': 'no generated text: code, data or a trained model changed', 'figI_same': '',
+    own = "no LLM calls of its own: code, data, a trained model, a timing or another notebook's outputs changed"
+    assert df.why.to_dict() == {'figC_counts': own, 'figI_same': '',
                                 'figM_scores': 'reads generated text: a reply changed',
                                 'figN_new': 'a new table: not written before (a new output, or its notebook did not run)',
                                 'figT_cost': 'timing columns only (wall-clock)'}
