@@ -10,6 +10,7 @@ from pathlib import Path
 import pandas as pd
 
 from .core import InsightkitError
+from .figures_run import read_manifest
 
 # %% auto #0
 __all__ = ['TIMING_WORDS', 'TIMING_COLUMNS', 'STATUSES', 'table_cells', 'is_timing', 'moved_cells', 'example_text',
@@ -84,7 +85,7 @@ def figures_manifest(folder: str | Path) -> dict | None:
     "The `figures` map (notebook → its entry) of a folder's `manifest.json`; None when the folder has no manifest."
     p = Path(folder)/'manifest.json'
     if not p.is_file(): return None
-    try: return json.loads(p.read_text(encoding='utf-8')).get('figures', {})
+    try: return read_manifest(p)['figures']  # the runner's own reading of its manifest
     except (ValueError, AttributeError) as e: raise InsightkitError(f'{p}: not a figures manifest ({e})') from None
 
 # %% ../nbs/12c_figures_compare.ipynb #6712371e
