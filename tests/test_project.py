@@ -166,3 +166,23 @@ def test_export_cells_are_short(root):
     assert not long, f'export cells over 60 lines: {long}'
     every = sorted(n for ns in sizes.values() for n in ns)
     assert every[len(every)//2] <= 12, every[len(every)//2]
+
+def test_installer_compiles_bytecode_once_per_set_of_packages(tmp_path):
+    """Where Python keeps no bytecode, the installer compiles the environment's modules once per set of installed
+    packages (a stamp holds the digest) and this checkout's modules every time; a file in newer syntax is left alone."""
+    install = tool('install')
+    site, package, stamp = tmp_path/'site', tmp_path/'package', tmp_path/'stamp'
+    for folder in (site, package): folder.mkdir()
+    (site/'lib.py').write_text('X = 1\n')
+    (site/'newer.py').write_text('def f[T](a): return a\n')  # 3.12 syntax: 3.11 cannot compile it
+    (package/'mod.py').write_text('Y = 2\n')
+    pyc = lambda folder, name: list((folder/'__pycache__').glob(f'{name}.*.pyc'))
+    assert install.compile_bytecode([site, site], package, stamp, 'digest-1', workers=1) == [site]
+    assert pyc(site, 'lib') and pyc(package, 'mod') and stamp.read_text() == 'digest-1'
+    if sys.version_info < (3, 12): assert not pyc(site, 'newer')
+    (site/'later.py').write_text('Z = 3\n')
+    (package/'changed.py').write_text('W = 4\n')
+    assert install.compile_bytecode([site], package, stamp, 'digest-1', workers=1) == []  # the same packages
+    assert not pyc(site, 'later') and pyc(package, 'changed')
+    assert install.compile_bytecode([site], package, stamp, 'digest-2', workers=1) == [site]  # another set
+    assert pyc(site, 'later') and stamp.read_text() == 'digest-2'
