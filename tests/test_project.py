@@ -169,16 +169,20 @@ def test_export_cells_are_short(root):
 
 def test_installer_compiles_bytecode_once_per_set_of_packages(tmp_path):
     """Where Python keeps no bytecode, the installer compiles the environment's modules once per set of installed
-    packages (a stamp holds the digest) and this checkout's modules every time; a file in newer syntax is left alone."""
+    packages (a stamp holds the digest), test suites left out, and this checkout's modules every time; a file in newer
+    syntax is left alone."""
     install = tool('install')
     site, package, stamp = tmp_path/'site', tmp_path/'package', tmp_path/'stamp'
     for folder in (site, package): folder.mkdir()
     (site/'lib.py').write_text('X = 1\n')
     (site/'newer.py').write_text('def f[T](a): return a\n')  # 3.12 syntax: 3.11 cannot compile it
+    (site/'tests').mkdir()
+    (site/'tests'/'test_lib.py').write_text('T = 0\n')  # a package's own test suite: never imported
     (package/'mod.py').write_text('Y = 2\n')
     pyc = lambda folder, name: list((folder/'__pycache__').glob(f'{name}.*.pyc'))
     assert install.compile_bytecode([site, site], package, stamp, 'digest-1', workers=1) == [site]
     assert pyc(site, 'lib') and pyc(package, 'mod') and stamp.read_text() == 'digest-1'
+    assert not (site/'tests'/'__pycache__').exists()
     if sys.version_info < (3, 12): assert not pyc(site, 'newer')
     (site/'later.py').write_text('Z = 3\n')
     (package/'changed.py').write_text('W = 4\n')
