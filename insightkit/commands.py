@@ -33,7 +33,7 @@ __all__ = ['cmd_figures', 'cmd_figures_compare', 'cmd_llm_ask', 'cmd_llm_usage',
 def cmd_figures(a):
     "Regenerate the paper figures and tables."
     from insightkit.figures import CELL_TIMEOUT
-    from insightkit.figures_run import run_figures, user_parameters
+    from insightkit.figures_run import run_figures, run_time, user_parameters
     extra = user_parameters(a.param, a.cap, a.full)
     mode = 'full' if a.full else 'standard' if a.standard else 'quick'
     m = run_figures(mode=mode, only=a.only, data=a.data, prefix=a.prefix,
@@ -41,11 +41,16 @@ def cmd_figures(a):
     if a.dry_run:
         from insightkit.estimate import estimate_lines
         return emit(m['estimate'], True) if a.json else print('\n'.join(estimate_lines(m['estimate'])))
-    failed = m['last_run']['failed']
+    run = m['last_run']
+    failed, machine, seconds = run['failed'], run.get('machine'), round(run.get('seconds', 0), 1)
     if a.json:
-        emit({'failed': failed, 'figures': {k: m['figures'][k] for k in m['last_run']['figures']}}, True)
-    else: print(f"manifest: paper_figures/out/manifest.json; {len(m['last_run']['figures']) - len(failed)} ok, "
-                f"{len(failed)} failed")
+        emit({'failed': failed, 'seconds': seconds, 'machine': machine,
+              'figures': {k: m['figures'][k] for k in run['figures']}}, True)
+    else:
+        from insightkit.bench.peers import machine_line
+        where = f'; {machine_line(machine)}' if machine else ' (every notebook was up to date)'
+        print(f"manifest: paper_figures/out/manifest.json; {len(run['figures']) - len(failed)} ok, "
+              f"{len(failed)} failed in {run_time(seconds)}{where}")
     if failed:
         raise InsightkitError(f'figure notebook(s) failed: {", ".join(failed)} (see paper_figures/out/notebooks/)')
 
@@ -60,13 +65,15 @@ GROUPS.setdefault('figures', 'regenerate the paper figures and tables, or compar
 def cmd_figures_compare(a):
     "Each table of two figures runs: identical, moved (and a likely reason), timing only, reshaped, or on one side."
     import json
-    from insightkit.figures_compare import compare_json, compare_lines, compare_outputs, side_by_side
+    from insightkit.figures_compare import compare_json, compare_lines, compare_outputs, run_line, side_by_side
     if a.table:
         t = side_by_side(a.before, a.after, a.table)
         if a.json: return emit(json.loads(t.to_json(orient='records', force_ascii=False)), True)
         return print(t.to_string(index=False))
     found = compare_outputs(a.before, a.after)
-    return emit(compare_json(found), True) if a.json else print('\n'.join(compare_lines(found)))
+    runs = {side: run_line(folder, side) for side, folder in (('before', a.before), ('after', a.after))}
+    if a.json: return emit({**compare_json(found), 'runs': runs}, True)
+    print('\n'.join([*runs.values(), *compare_lines(found)]))
 
 # %% ../nbs/13_commands.ipynb #dd0a54bf
 @command('llm ask', 'ask one role one question',

@@ -10,12 +10,12 @@ from pathlib import Path
 import pandas as pd
 
 from .core import InsightkitError
-from .figures_run import read_manifest
+from .figures_run import read_manifest, run_time
 
 # %% auto #0
 __all__ = ['TIMING_WORDS', 'TIMING_COLUMNS', 'STATUSES', 'table_cells', 'is_timing', 'moved_cells', 'example_text',
            'compare_table', 'output_tables', 'figures_manifest', 'table_notebook', 'llm_calls', 'default_reason',
-           'compare_outputs', 'side_by_side', 'compare_lines', 'compare_json']
+           'compare_outputs', 'side_by_side', 'compare_lines', 'compare_json', 'run_line']
 
 # %% ../nbs/12c_figures_compare.ipynb #74065c29
 def table_cells(path: str | Path) -> pd.DataFrame:
@@ -180,3 +180,17 @@ def compare_json(df: pd.DataFrame) -> dict:
     "The comparison as one JSON-ready object: tables by status, and a record per table (an unknown number as null)."
     return {'counts': {s: int((df.status == s).sum()) for s in STATUSES if (df.status == s).any()},
             'tables': json.loads(df.to_json(orient='records', force_ascii=False))}
+
+# %% ../nbs/12c_figures_compare.ipynb #a1c2e3f4
+def run_line(folder: str | Path, # a figures output folder
+             side: str, # 'before' or 'after'
+            ) -> str:
+    """One line on the run that wrote `folder`: its notebooks, failures, wall time and machine, as far as its manifest's
+    `last_run` records them (runs before they were kept have neither time nor machine)."""
+    from insightkit.bench.peers import machine_line
+    p = Path(folder)/'manifest.json'
+    run = read_manifest(p).get('last_run') if p.is_file() else None
+    if not run: return f'{side}: no run recorded'
+    took = f" in {run_time(run['seconds'])}" if run.get('seconds') is not None else ''
+    where = f"; {machine_line(run['machine'])}" if run.get('machine') else '; machine not recorded'
+    return f"{side}: {len(run['figures'])} notebooks, {len(run['failed'])} failed{took}{where}"

@@ -14,7 +14,7 @@ from .figures import (CELL_TIMEOUT, REPORT, data_file_hashes, figure_jobs, figur
 
 # %% auto #0
 __all__ = ['data_root', 'parse_param', 'user_parameters', 'figure_parameters', 'figures_to_run', 'write_manifest',
-           'read_manifest', 'run_figures']
+           'read_manifest', 'run_time', 'last_run', 'run_figures']
 
 # %% ../nbs/12b_figures_run.ipynb #98145862
 def data_root(data: str | Path | None) -> str | None:
@@ -90,6 +90,25 @@ def read_manifest(path: Path) -> dict:
     manifest.setdefault('figures', {})
     return manifest
 
+# %% ../nbs/12b_figures_run.ipynb #5b1e7a04
+def run_time(seconds: float) -> str:
+    "A run's wall time as people say it: `29 min 48 s`."
+    whole = round(seconds)
+    return f'{whole // 60} min {whole % 60} s'
+
+# %% ../nbs/12b_figures_run.ipynb #5b1e7a01
+def last_run(nbs: list[Path], # the notebooks this run was asked for
+             manifest: dict, # the manifest, each notebook's entry written
+             seconds: float, # the run's wall time
+             ran: bool = True, # whether any notebook ran (False: every one was up to date)
+            ) -> dict:
+    """The manifest's `last_run`: the notebooks asked, those that failed, the run's seconds and, when notebooks ran, the
+    machine (`machine_facts`: CPU, cores, one core's speed measured now, with the notebooks done)."""
+    from insightkit.bench.peers import machine_facts
+    return {'figures': [nb.stem for nb in nbs],
+            'failed': [nb.stem for nb in nbs if manifest['figures'][nb.stem]['status'] != 'ok'],
+            'seconds': round(seconds, 1), 'machine': machine_facts() if ran else None}
+
 # %% ../nbs/12b_figures_run.ipynb #122995cd
 def run_figures(mode: str = 'quick', # 'quick' (a smoke test), 'standard' (cells sized for a verdict), 'full'
                 only: list[str] | None = None, # figure names; all when None
@@ -124,7 +143,7 @@ def run_figures(mode: str = 'quick', # 'quick' (a smoke test), 'standard' (cells
     if dry_run: return {'estimate': est}
     for line in estimate_lines(est): print(line, flush=True)
     manifest['estimate'] = est
-    bar, lock = progress(total=len(todo), desc='figures', unit='notebook'), threading.Lock()
+    bar, lock, started = progress(total=len(todo), desc='figures', unit='notebook'), threading.Lock(), time.monotonic()
     def record(nb: Path, entry: dict):
         with lock:
             entry.update(mode=mode, data=hashes, versions=versions, key=todo[nb])
@@ -147,7 +166,6 @@ def run_figures(mode: str = 'quick', # 'quick' (a smoke test), 'standard' (cells
                 f.result()
     for nb in [nb for nb in todo if nb.stem == REPORT]: record(nb, run_figure(nb, out_dir, params, timeout))  # last
     bar.close()
-    manifest['last_run'] = {'figures': [nb.stem for nb in nbs],
-                            'failed': [nb.stem for nb in nbs if manifest['figures'][nb.stem]['status'] != 'ok']}
+    manifest['last_run'] = last_run(nbs, manifest, time.monotonic() - started, ran=bool(todo))
     write_manifest(manifest, manifest_path)
     return manifest

@@ -142,6 +142,11 @@ def test_compare_two_figures_runs(tmp_path, capsys):
                                            'figT_cost': 'memory,clue_s_full,clue_speedup,memory_tokens\ngists,1.41,3.4,512\n',
                                            'figC_counts': 'file,records\ndocs,41\n', 'figN_new': 'k,recall\n1,0.5\n'},
                         {'figI_same': 0, 'figM_scores': 8, 'figT_cost': 0, 'figC_counts': 0, 'figN_new': 0})
+    machine = {'model': 'AMD EPYC', 'flags': ['avx', 'avx2'], 'torch_capability': 'AVX2', 'cores': 2, 'float32_gflops': 45.1,
+               'read_gbps': 5.6}  # the after run as the runner records it since the tenth session; the before run from earlier
+    m = json.loads((after/'manifest.json').read_text())
+    m['last_run'] = {'figures': list(m['figures']), 'failed': [], 'seconds': 1788.4, 'machine': machine}
+    (after/'manifest.json').write_text(json.dumps(m))
     df = compare_outputs(before, after).set_index('table')
     assert df.status.to_dict() == {'figC_counts': 'moved', 'figI_same': 'identical', 'figM_scores': 'moved',
                                    'figN_new': 'only after', 'figT_cost': 'timing only'}
@@ -158,6 +163,9 @@ def test_compare_two_figures_runs(tmp_path, capsys):
     cli = [sys.executable, '-m', 'insightkit.cli', 'figures', 'compare', str(before), str(after)]
     got = json.loads(run(cli + ['--json']).stdout)
     assert got['counts'] == {'identical': 1, 'moved': 2, 'timing only': 1, 'only after': 1}
+    assert got['runs'] == {'before': 'before: no run recorded',
+                           'after': 'after: 5 notebooks, 0 failed in 29 min 48 s; AMD EPYC (avx avx2; torch AVX2), 2 cores; '
+                                    'one core now 45.1 GFLOP/s float32, reads 5.6 GB/s'}
     rows = {t['table']: t for t in got['tables']}
     assert rows['figN_new']['moved'] is None and rows['figM_scores']['why'] == 'reads generated text: a reply changed'
     from insightkit.cli import main  # the other two in this process: a second interpreter costs seconds of imports

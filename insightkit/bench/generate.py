@@ -13,7 +13,8 @@ from ..generation.loaded import set_torch_threads
 from ..generation.local import LocalBackend, with_schema_instruction
 from ..generation.model_files import default_gguf
 from .peers import (cpu_info, ct2_folder, ct2_generator, free_port, llama_server_command,
-                                    managed_server, missing_features, run_chat_server, run_ct2, system_info)
+                                    machine_facts, managed_server, missing_features, run_chat_server, run_ct2,
+                                    system_info)
 
 # %% auto #0
 __all__ = ['RAG_SOURCES', 'RATIOS', 'NOTE', 'rag_workload', 'analysis_workload', 'run_ours', 'llamacpp_model', 'run_llamacpp',
@@ -192,6 +193,7 @@ def bench_generate(rag_prompts: int = 64, json_prompts: int = 32, rag_tokens: in
     set_torch_threads()
     if threads: torch.set_num_threads(int(threads))
     threads = torch.get_num_threads()
+    machine = machine_facts()  # before any side starts: one core's speed today, beside the CPU's name
     work = [(rag_workload(rag_prompts), None, rag_tokens), analysis_workload(json_prompts)]
     chosen = {'ours_equal': equal_work, 'llamacpp': llamacpp, 'llamacpp_batched': batched, 'ct2': ct2, 'today': today}
     ours_b = LocalBackend(engine='engine')
@@ -203,6 +205,6 @@ def bench_generate(rag_prompts: int = 64, json_prompts: int = 32, rag_tokens: in
         for convs, schema, max_tokens in work:
             for name, run in runners.items(): parts[name].append(run(convs, schema, max_tokens))
     out = {name: side_summary(p) for name, p in parts.items()}
-    return {**headline(out), 'threads': threads, 'cpu': cpu_info(), **facts, 'rag_prompts': rag_prompts,
+    return {**headline(out), 'threads': threads, 'cpu': machine, **facts, 'rag_prompts': rag_prompts,
             'json_prompts': json_prompts, 'rag_tokens': rag_tokens, 'clients': clients, 'slots': slots,
             'context': context, 'engine': ours_b.call_identity().split('|', 1)[1], 'sides': out, 'note': NOTE}

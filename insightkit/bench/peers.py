@@ -13,9 +13,10 @@ from ..generation.base import OutputValidationError, validate_output
 from ..generation.local import with_schema_instruction
 
 # %% auto #0
-__all__ = ['CPU_FLAGS', 'LLAMA_CPP_FEATURES', 'cpu_info', 'free_port', 'last_line', 'wait_healthy', 'managed_server',
-           'llama_server_command', 'system_info', 'missing_features', 'chat_request', 'schema_failures',
-           'run_chat_server', 'ct2_folder', 'ct2_generator', 'run_ct2']
+__all__ = ['CPU_FLAGS', 'LLAMA_CPP_FEATURES', 'cpu_info', 'best_seconds', 'machine_speed', 'machine_facts', 'machine_line',
+           'free_port', 'last_line', 'wait_healthy', 'managed_server', 'llama_server_command', 'system_info',
+           'missing_features', 'chat_request', 'schema_failures', 'run_chat_server', 'ct2_folder', 'ct2_generator',
+           'run_ct2']
 
 # %% ../../nbs/11_bench_peers.ipynb #e3f74873
 CPU_FLAGS = ('avx', 'avx2', 'fma', 'f16c', 'avx_vnni', 'avx512f', 'avx512_vnni', 'avx512_bf16', 'amx_tile', 'amx_int8',
@@ -32,6 +33,43 @@ def cpu_info(cpuinfo: str | None = None, # the text of /proc/cpuinfo (default: r
     flags = set(fields.get('flags', '').split())
     return {'model': fields.get('model name') or platform.processor() or 'unknown',
             'flags': [f for f in CPU_FLAGS if f in flags], 'torch_capability': torch.backends.cpu.get_cpu_capability()}
+
+# %% ../../nbs/11_bench_peers.ipynb #7c1d2e02
+def best_seconds(fn, seconds: float = 0.3) -> float:
+    "The fastest of repeated calls of `fn` over about `seconds` (at least three), after one call to warm up."
+    fn()
+    times, end = [], time.perf_counter() + seconds
+    while time.perf_counter() < end or len(times) < 3:
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+# %% ../../nbs/11_bench_peers.ipynb #7c1d2e04
+def machine_speed(seconds: float = 0.3, # time spent on each of the two measurements
+                 ) -> dict:
+    """One core's speed now: GFLOP/s of a float32 product shaped like a small model's layer (256 × 576 × 1536) and GB/s
+    read from a 64 MB array, each the best over `seconds` on one thread (torch's thread count is restored)."""
+    import torch
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        a, w, big = torch.randn(256, 576), torch.randn(1536, 576), torch.randn(16 * 2**20)
+        flops = 2*256*576*1536 / best_seconds(lambda: a @ w.T, seconds)
+        read = big.numel()*big.element_size() / best_seconds(big.sum, seconds)
+    finally: torch.set_num_threads(threads)
+    return {'float32_gflops': round(flops/1e9, 1), 'read_gbps': round(read/1e9, 1)}
+
+# %% ../../nbs/11_bench_peers.ipynb #7c1d2e06
+def machine_facts() -> dict:
+    "What a timing is reported beside: the CPU (`cpu_info`), its cores, and one core's speed now (`machine_speed`)."
+    return {**cpu_info(), 'cores': os.cpu_count(), **machine_speed()}
+
+def machine_line(facts: dict) -> str:
+    "`machine_facts` in one line, for the end of a run's report."
+    flags = ' '.join(facts['flags']) or 'no vector flags'
+    return (f"{facts['model']} ({flags}; torch {facts['torch_capability']}), {facts['cores']} cores; "
+            f"one core now {facts['float32_gflops']} GFLOP/s float32, reads {facts['read_gbps']} GB/s")
 
 # %% ../../nbs/11_bench_peers.ipynb #bfbcc13f
 def free_port() -> int:
