@@ -95,11 +95,14 @@ def table_notebook(figures: dict | None, table: str) -> str | None:
 
 # %% ../nbs/12c_figures_compare.ipynb #aeb8a35d
 def llm_calls(figures: dict | None, notebook: str | None) -> float:
-    "LLM calls a notebook's run asked (uncached + cached, as its manifest entry counts them); NaN when unknown."
+    """LLM calls behind a notebook's tables: those its run asked (uncached + cached, as its manifest entry counts them),
+    else, when the run read every answer back from finished run folders, those of the last run that asked
+    (`llm_usage`); NaN when unknown."""
     entry = (figures or {}).get(notebook)
     if entry is None: return float('nan')
     calls = entry.get('llm_calls') or {}
-    return float(calls.get('uncached', 0) + calls.get('cached', 0))
+    asked = float(calls.get('uncached', 0) + calls.get('cached', 0))
+    return asked or float((entry.get('llm_usage') or {}).get('calls', 0))
 
 # %% ../nbs/12c_figures_compare.ipynb #655a6aca
 def default_reason(status: str, # the table's status in `compare_outputs`
