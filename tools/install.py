@@ -187,8 +187,10 @@ def keep_bytecode():
     if not sys.dont_write_bytecode or os.environ.get('INSIGHTKIT_NO_BYTECODE'): return
     import sysconfig, time
     paths, start = sysconfig.get_paths(), time.perf_counter()
-    done = compile_bytecode([paths['purelib'], paths['platlib']], ROOT/'insightkit',
-                            Path(sys.prefix)/'.insightkit-bytecode', distributions_digest())
+    try: done = compile_bytecode([paths['purelib'], paths['platlib']], ROOT/'insightkit',
+                                 Path(sys.prefix)/'.insightkit-bytecode', distributions_digest())
+    except OSError as e:  # an environment this user may not write to (a system Python): a slower start, not a failure
+        return print(f'insightkit install: bytecode not kept ({e}); every process compiles what it imports', flush=True)
     if done: print(f'insightkit install: compiled the bytecode of {", ".join(map(str, done))} in '
                    f'{time.perf_counter() - start:.0f} s (PYTHONDONTWRITEBYTECODE is set, so Python would compile '
                    'every module again in every process; INSIGHTKIT_NO_BYTECODE=1 skips this)', flush=True)
