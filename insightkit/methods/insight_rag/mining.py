@@ -22,8 +22,8 @@ from .miner_model import load_base_model
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['MINING_BATCH', 'cut_continuation', 'sentence_ended', 'sentence_end', 'Miner', 'multi_recall', 'eval_miner',
-           'default_run_dir', 'find_cached_miner', 'cli_train', 'cli_eval']
+__all__ = ['MINING_BATCH', 'cut_continuation', 'sentence_ended', 'sentence_end', 'Miner', 'seeded_sampler', 'multi_recall',
+           'eval_miner', 'default_run_dir', 'find_cached_miner', 'cli_train', 'cli_eval']
 
 # %% ../../../nbs/06h_mining.ipynb #0da61eb6
 _END = re.compile(r'[.!?](?=\s|$)|\n')
@@ -150,21 +150,49 @@ def prompt(self: Miner, fragment: str) -> str:
     f = ' '.join(fragment.split())
     return f.lower() if self.lowercase else f
 
+# %% ../../../nbs/06h_mining.ipynb #9c5e1d01
+@functools.cache
+def _seeded_sampler_class():
+    from transformers import LogitsProcessor
+    class SeededSampler(LogitsProcessor):
+        "Draws each row's next token at `temperature` from a generator of its own, and leaves only that token."
+        def __init__(self, seed: int, temperature: float):
+            self.seed, self.temperature, self.generator = int(seed), temperature, None
+        def __call__(self, input_ids, scores):
+            import torch
+            if self.generator is None: self.generator = torch.Generator(scores.device).manual_seed(self.seed)
+            probs = torch.softmax(scores.float() / self.temperature, dim=-1)
+            chosen = torch.multinomial(probs, 1, generator=self.generator)
+            return torch.full_like(scores, float('-inf')).scatter(1, chosen, 0.0)
+    return SeededSampler
+
+def seeded_sampler(seed: int, # the generator's seed
+                   temperature: float = 1.0, # the sampling temperature
+                  ):
+    """A `transformers.LogitsProcessor` (`SeededSampler`) for a greedy `generate` call that samples: each step draws
+    every row's token from its own seeded generator and leaves that token alone, so the greedy step takes it. The draws
+    are those of `generate`'s own sampling after `torch.manual_seed(seed)`, but no other thread can move them: torch's
+    process-wide generator, which `generate` samples from, is shared by every thread (a model being initialised draws
+    from it too)."""
+    return _seeded_sampler_class()(seed, temperature)
+
 # %% ../../../nbs/06h_mining.ipynb #847a6003
 @patch
 def _generate(self: Miner, prompts: list[str], n: int, max_new_tokens: int, use_adapter: bool, seed: int,
               temperature: float) -> list[list[str]]:
     import torch
-    from transformers import GenerationConfig, StoppingCriteriaList
+    from transformers import GenerationConfig, LogitsProcessorList, StoppingCriteriaList
     enc = self.tok(prompts, return_tensors='pt', padding=True, add_special_tokens=True).to(self.device)
-    gen = dict(max_new_tokens=max_new_tokens, pad_token_id=self.tok.pad_token_id, eos_token_id=self.eos_ids)
-    if n > 1:
-        gen.update(do_sample=True, num_return_sequences=n, temperature=temperature, top_k=0, top_p=1.0)
-        torch.manual_seed(seed)
-    else: gen.update(do_sample=False)
+    gen = dict(max_new_tokens=max_new_tokens, pad_token_id=self.tok.pad_token_id, eos_token_id=self.eos_ids,
+               do_sample=False)
+    draw = []
+    if n > 1:  # n rows a prompt, as generate's num_return_sequences lays them out, each token drawn by `seeded_sampler`
+        enc = {k: v.repeat_interleave(n, 0) for k, v in enc.items()}
+        draw = [seeded_sampler(seed, temperature)]
     off = self.model.disable_adapter() if self.adapter and not use_adapter else nullcontext()
     with torch.inference_mode(), off:
         out = self.model.generate(**enc, generation_config=GenerationConfig(**gen),
+                                  logits_processor=LogitsProcessorList(draw),
                                   stopping_criteria=StoppingCriteriaList([sentence_end(self.tok,
                                                                                        enc['input_ids'].shape[1])]))
     ends, texts = set(self.eos_ids) | {self.tok.pad_token_id}, []
