@@ -48,7 +48,7 @@ def cmd_figures(a):
               'figures': {k: m['figures'][k] for k in run['figures']}}, True)
     else:
         from insightkit.bench.peers import machine_line
-        where = f'; {machine_line(machine)}' if machine else ' (every notebook was up to date)'
+        where = f'; {machine_line(machine)}' if machine else ' (every paper notebook was up to date)'
         print(f"manifest: paper_figures/out/manifest.json; {len(run['figures']) - len(failed)} ok, "
               f"{len(failed)} failed in {run_time(seconds)}{where}")
     if failed:

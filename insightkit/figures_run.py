@@ -100,7 +100,7 @@ def run_time(seconds: float) -> str:
 def last_run(nbs: list[Path], # the notebooks this run was asked for
              manifest: dict, # the manifest, each notebook's entry written
              seconds: float, # the run's wall time
-             ran: bool = True, # whether any notebook ran (False: every one was up to date)
+             ran: bool = True, # whether a paper notebook ran (False: each was up to date; the report always runs)
             ) -> dict:
     """The manifest's `last_run`: the notebooks asked, those that failed, the run's seconds and, when notebooks ran, the
     machine (`machine_facts`: CPU, cores, one core's speed measured now, with the notebooks done)."""
@@ -166,6 +166,6 @@ def run_figures(mode: str = 'quick', # 'quick' (a smoke test), 'standard' (cells
                 f.result()
     for nb in [nb for nb in todo if nb.stem == REPORT]: record(nb, run_figure(nb, out_dir, params, timeout))  # last
     bar.close()
-    manifest['last_run'] = last_run(nbs, manifest, time.monotonic() - started, ran=bool(todo))
+    manifest['last_run'] = last_run(nbs, manifest, time.monotonic() - started, ran=any(n.stem != REPORT for n in todo))
     write_manifest(manifest, manifest_path)
     return manifest

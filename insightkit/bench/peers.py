@@ -37,13 +37,9 @@ def cpu_info(cpuinfo: str | None = None, # the text of /proc/cpuinfo (default: r
 # %% ../../nbs/11_bench_peers.ipynb #7c1d2e02
 def best_seconds(fn, seconds: float = 0.3) -> float:
     "The fastest of repeated calls of `fn` over about `seconds` (at least three), after one call to warm up."
-    fn()
-    times, end = [], time.perf_counter() + seconds
-    while time.perf_counter() < end or len(times) < 3:
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+    import timeit
+    once = timeit.timeit(fn, number=1)
+    return min(timeit.repeat(fn, number=1, repeat=max(3, int(seconds / max(once, 1e-9)))))
 
 # %% ../../nbs/11_bench_peers.ipynb #7c1d2e04
 def machine_speed(seconds: float = 0.3, # time spent on each of the two measurements
