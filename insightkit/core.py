@@ -115,6 +115,8 @@ SETTINGS = {s.name: s for s in (
             'estimate'),
     Setting('FIGURE_JOBS', 'int', None, 'figure notebooks run side by side', 'figures',
             shown_default='2 on two or more cores, else 1'),
+    Setting('KERNEL_START', 'int', 90, "seconds a figure notebook's kernel may take to answer its first request; "
+            'one that never answers is started again, three tries in all', 'figures'),
     Setting('NO_UV', 'bool', False, 'the installer uses pip only', 'tools/install.py'),
     Setting('TORCH_SPEC', 'text', 'torch==2.13.0', 'the torch requirement the installer asks for', 'tools/install.py'),
     Setting('LAB_PORT', 'int', 8888, 'the port of `make lab`', 'tools/lab.py'),

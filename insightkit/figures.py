@@ -11,10 +11,11 @@ from .core import DataSource, InsightkitError, file_sha256, resolve_data, settin
 from .secrets import redact, scrub
 
 # %% auto #0
-__all__ = ['CELL_TIMEOUT', 'QUIET_KERNEL', 'REPORT', 'LONGEST_FIRST', 'project_root', 'figure_notebooks', 'save_figure',
-           'save_table', 'library_fingerprint', 'figure_key', 'up_to_date', 'folder_signature', 'stored_result',
-           'data_file_hashes', 'llm_call_stats', 'notebook_parameters', 'scrub_strings', 'run_figure', 'figure_jobs',
-           'start_order', 'run_figure_apart', 'figure_worker']
+__all__ = ['KERNEL_STARTS', 'CELL_TIMEOUT', 'QUIET_KERNEL', 'REPORT', 'LONGEST_FIRST', 'project_root', 'figure_notebooks',
+           'save_figure', 'save_table', 'library_fingerprint', 'figure_key', 'up_to_date', 'folder_signature',
+           'stored_result', 'data_file_hashes', 'llm_call_stats', 'notebook_parameters', 'scrub_strings',
+           'kernel_never_started', 'run_starting_kernel', 'run_figure', 'figure_jobs', 'start_order',
+           'run_figure_apart', 'figure_worker']
 
 # %% ../nbs/12a_figures.ipynb #fa603188
 def project_root(start: str | Path | None = None) -> Path:
@@ -167,6 +168,28 @@ def scrub_strings(obj, secrets: list[str] | None = None):
     if isinstance(obj, dict): return {k: scrub_strings(v, secrets) for k, v in obj.items()}
     return obj
 
+# %% ../nbs/12a_figures.ipynb #a7c3e1f0
+# papermill waits `INSIGHTKIT_KERNEL_START` seconds (90) for a kernel's first reply: one that starts answers within
+# seconds, even on a busy 2-core laptop; one that hangs in its start (kernels started side by side sometimes do) never
+KERNEL_STARTS = 3  # tries at starting a notebook's kernel before its figure counts as failed
+
+def kernel_never_started(e: BaseException) -> bool:
+    "Whether papermill's error `e` says the kernel never answered its first request, so no cell of the notebook ran."
+    return isinstance(e, RuntimeError) and str(e).startswith(("Kernel didn't respond", 'Kernel died before replying'))
+
+def run_starting_kernel(execute, # runs the notebook once in a kernel it starts itself
+                        tries: int = KERNEL_STARTS) -> int:
+    """Call `execute` again while its kernel never started, at most `tries` times in all; return the tries it took.
+    Any other error passes at once: a cell that ran may have written files."""
+    for n in range(1, tries + 1):
+        try:
+            execute()
+            return n
+        except Exception as e:
+            if not kernel_never_started(e): raise
+            if n == tries: raise RuntimeError(f'its kernel did not start in {tries} tries: {e}') from e
+
+
 # %% ../nbs/12a_figures.ipynb #b63e81a2
 # seconds a paper notebook's cell may run: table5_iprar's first analysis of 500 questions takes ~45 min
 CELL_TIMEOUT = 3600
@@ -195,13 +218,14 @@ def run_figure(nb_path: Path, # the paper notebook
     old = {k: os.environ.get(k) for k in kernel_env}
     os.environ.update(kernel_env)
     entry = {'notebook': str(nb_path.relative_to(nb_path.parent.parent)), 'parameters': passed}
+    execute = lambda: papermill.execute_notebook(
+        str(nb_path), str(executed), parameters=passed, kernel_name='python3', language='python', progress_bar=False,
+        cwd=str(nb_path.parent), execution_timeout=timeout, start_timeout=setting('KERNEL_START'),
+        # the kernel's own log at errors only: ipykernel 7 warns on every start that a local kernel talks over TCP,
+        # a line per notebook that says nothing about it
+        extra_arguments=['--IPKernelApp.log_level=ERROR'])
     try:
-        papermill.execute_notebook(str(nb_path), str(executed), parameters=passed, kernel_name='python3',
-                                   language='python', progress_bar=False, cwd=str(nb_path.parent),
-                                   execution_timeout=timeout,
-                                   # the kernel's own log at errors only: ipykernel 7 warns on every start that a
-                                   # local kernel talks over TCP, a line per notebook that says nothing about it
-                                   extra_arguments=['--IPKernelApp.log_level=ERROR'])
+        if (starts := run_starting_kernel(execute)) > 1: entry['kernel_starts'] = starts
         entry['status'] = 'ok'
     except PapermillExecutionError as e:
         entry.update(status='failed', error=f'{e.ename}: {e.evalue}'[:2000])

@@ -153,8 +153,9 @@ def run_figures(mode: str = 'quick', # 'quick' (a smoke test), 'standard' (cells
             manifest['figures'][nb.stem] = entry
             write_manifest(manifest, manifest_path)
             calls, error = entry['llm_calls'], f"; {entry.get('error', '')[:200]}" if entry['status'] != 'ok' else ''
+            retried = f"; its kernel started on try {entry['kernel_starts']}" if 'kernel_starts' in entry else ''
             print(f"{nb.stem}: {entry['status']} in {entry['seconds']} s; LLM calls {calls['uncached']} new, "
-                  f"{calls['cached']} cached{error}", flush=True)
+                  f"{calls['cached']} cached{retried}{error}", flush=True)
             bar.update(1)
     if jobs == 1:
         os.environ.setdefault('INSIGHTKIT_THREADS', str(threads))

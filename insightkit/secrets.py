@@ -103,11 +103,12 @@ def known_secrets() -> list[str]:
     return sorted(set(env_secrets()) | _REMEMBERED, key=len, reverse=True)
 
 # %% ../nbs/00a_secrets.ipynb #71df8a4b
+# after Bearer or Basic, a word of lowercase letters is prose ('a bearer token', 'the flag bearer was'), not a key;
 # a name is read from the start of its word only (the look-behind): tried at every letter, a long run of word characters
 # (an image's base64) costs the square of its length
 _KEY_SHAPES = re.compile(
-    r'(?P<named>(?i:\b(?:bearer|basic)\s+'
-    r'|(?<![\w-])[\w-]*(?:api[_-]?key|access[_-]?token|auth[_-]?token|passw(?:or)?d|secret)'
+    r'(?P<named>(?i:\b(?:bearer|basic))\s+(?![a-z]+[.:!?]?(?:[\s"\',;&)\]}]|$))'
+    r'|(?i:(?<![\w-])[\w-]*(?:api[_-]?key|access[_-]?token|auth[_-]?token|passw(?:or)?d|secret)'
     r'["\']?\s*[:=]\s*["\']?))(?!\[redacted\])[^\s"\',;&)\]}]{4,}'
     r'|\bsk-[A-Za-z0-9_-]{8,}|\bhf_[A-Za-z0-9]{30,}'
 )
