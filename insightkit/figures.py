@@ -169,8 +169,9 @@ def scrub_strings(obj, secrets: list[str] | None = None):
     return obj
 
 # %% ../nbs/12a_figures.ipynb #a7c3e1f0
-# papermill waits `INSIGHTKIT_KERNEL_START` seconds (90) for a kernel's first reply: one that starts answers within
-# seconds, even on a busy 2-core laptop; one that hangs in its start (kernels started side by side sometimes do) never
+# papermill waits `INSIGHTKIT_KERNEL_START` seconds (90) for a kernel's first reply: a kernel that starts answers within
+# seconds, even on a busy 2-core laptop, and one that hangs in its start (as kernels started side by side sometimes
+# do) never answers at all
 KERNEL_STARTS = 3  # tries at starting a notebook's kernel before its figure counts as failed
 
 def kernel_never_started(e: BaseException) -> bool:
