@@ -178,6 +178,7 @@ def kernel_never_started(e: BaseException) -> bool:
     "Whether papermill's error `e` says the kernel never answered its first request, so no cell of the notebook ran."
     return isinstance(e, RuntimeError) and str(e).startswith(("Kernel didn't respond", 'Kernel died before replying'))
 
+# %% ../nbs/12a_figures.ipynb #a7c3e1f4
 def run_starting_kernel(execute, # runs the notebook once in a kernel it starts itself
                         tries: int = KERNEL_STARTS) -> int:
     """Call `execute` again while its kernel never started, at most `tries` times in all; return the tries it took.
@@ -189,7 +190,6 @@ def run_starting_kernel(execute, # runs the notebook once in a kernel it starts 
         except Exception as e:
             if not kernel_never_started(e): raise
             if n == tries: raise RuntimeError(f'its kernel did not start in {tries} tries: {e}') from e
-
 
 # %% ../nbs/12a_figures.ipynb #b63e81a2
 # seconds a paper notebook's cell may run: table5_iprar's first analysis of 500 questions takes ~45 min
