@@ -14,7 +14,7 @@ from .secrets import redact, scrub
 __all__ = ['KERNEL_STARTS', 'CELL_TIMEOUT', 'QUIET_KERNEL', 'REPORT', 'LONGEST_FIRST', 'project_root', 'figure_notebooks',
            'save_figure', 'save_table', 'library_fingerprint', 'figure_key', 'up_to_date', 'folder_signature',
            'stored_result', 'data_file_hashes', 'llm_call_stats', 'notebook_parameters', 'scrub_strings',
-           'kernel_never_started', 'run_starting_kernel', 'run_figure', 'figure_jobs', 'start_order',
+           'kernel_never_started', 'run_starting_kernel', 'run_figure', 'kernel_note', 'figure_jobs', 'start_order',
            'run_figure_apart', 'figure_worker']
 
 # %% ../nbs/12a_figures.ipynb #fa603188
@@ -247,6 +247,11 @@ def run_figure(nb_path: Path, # the paper notebook
         executed.write_text(json.dumps(scrub_strings(nb), indent=1, ensure_ascii=False) + '\n', encoding='utf-8')
     if 'error' in entry: entry['error'] = scrub(entry['error'])
     return redact(entry)
+
+# %% ../nbs/12a_figures.ipynb #a7c3e1f5
+def kernel_note(entry: dict) -> str:
+    "What a notebook's line adds when its kernel took more than one start (`run_figure`'s `kernel_starts`), else ''."
+    return f"; its kernel started on try {entry['kernel_starts']}" if 'kernel_starts' in entry else ''
 
 # %% ../nbs/12a_figures.ipynb #eddae930
 def figure_jobs() -> int:

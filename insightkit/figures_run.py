@@ -9,8 +9,8 @@ from pathlib import Path
 
 from .core import InsightkitError, package_versions, progress, resolve_data, setting
 from .figures import (CELL_TIMEOUT, REPORT, data_file_hashes, figure_jobs, figure_key, figure_notebooks,
-                                library_fingerprint, notebook_parameters, project_root, run_figure, run_figure_apart,
-                                start_order, up_to_date)
+                                kernel_note, library_fingerprint, notebook_parameters, project_root, run_figure,
+                                run_figure_apart, start_order, up_to_date)
 
 # %% auto #0
 __all__ = ['data_root', 'parse_param', 'user_parameters', 'figure_parameters', 'figures_to_run', 'write_manifest',
@@ -144,6 +144,7 @@ def run_figures(mode: str = 'quick', # 'quick' (a smoke test), 'standard' (cells
     for line in estimate_lines(est): print(line, flush=True)
     manifest['estimate'] = est
     bar, lock, started = progress(total=len(todo), desc='figures', unit='notebook'), threading.Lock(), time.monotonic()
+    papers = [nb for nb in todo if nb.stem != REPORT]  # the report runs last, after them
     def record(nb: Path, entry: dict):
         with lock:
             entry.update(mode=mode, data=hashes, versions=versions, key=todo[nb])
@@ -153,20 +154,19 @@ def run_figures(mode: str = 'quick', # 'quick' (a smoke test), 'standard' (cells
             manifest['figures'][nb.stem] = entry
             write_manifest(manifest, manifest_path)
             calls, error = entry['llm_calls'], f"; {entry.get('error', '')[:200]}" if entry['status'] != 'ok' else ''
-            retried = f"; its kernel started on try {entry['kernel_starts']}" if 'kernel_starts' in entry else ''
             print(f"{nb.stem}: {entry['status']} in {entry['seconds']} s; LLM calls {calls['uncached']} new, "
-                  f"{calls['cached']} cached{retried}{error}", flush=True)
+                  f"{calls['cached']} cached{kernel_note(entry)}{error}", flush=True)
             bar.update(1)
     if jobs == 1:
         os.environ.setdefault('INSIGHTKIT_THREADS', str(threads))
-        for nb in [nb for nb in todo if nb.stem != REPORT]: record(nb, run_figure(nb, out_dir, params, timeout))
+        for nb in papers: record(nb, run_figure(nb, out_dir, params, timeout))
     else:
         with ThreadPoolExecutor(jobs) as pool:
             for f in [pool.submit(lambda nb=nb: record(nb, run_figure_apart(nb, out_dir, params, timeout, threads)))
-                      for nb in start_order([nb for nb in todo if nb.stem != REPORT], manifest)]:
+                      for nb in start_order(papers, manifest)]:
                 f.result()
     for nb in [nb for nb in todo if nb.stem == REPORT]: record(nb, run_figure(nb, out_dir, params, timeout))  # last
     bar.close()
-    manifest['last_run'] = last_run(nbs, manifest, time.monotonic() - started, ran=any(n.stem != REPORT for n in todo))
+    manifest['last_run'] = last_run(nbs, manifest, time.monotonic() - started, ran=bool(papers))
     write_manifest(manifest, manifest_path)
     return manifest

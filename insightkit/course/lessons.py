@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..command_table import arg, command, emit
 from ..core import InsightkitError
-from ..figures import project_root, run_figure
+from ..figures import kernel_note, project_root, run_figure
 
 # %% auto #0
 __all__ = ['RECORDED', 'course_dir', 'lesson_paths', 'call_identity', 'run_identities', 'variant_hash', 'what_decides',
@@ -216,8 +216,8 @@ def run_course(record: bool = False, # True: record a new call cache with the de
               'seconds': round(sum(x['seconds'] for x in done), 1),
               # Insight-RAG's miners the lessons had to train: none in replay, whose recording holds what they mined
               'miners_trained': len(list((work/'cache'/'miners').glob('*/miner.json'))),
-              'lessons': [{k: x.get(k) for k in ('lesson', 'status', 'seconds', 'llm_calls', 'error') if k in x}
-                          for x in done]}
+              'lessons': [{k: x.get(k) for k in ('lesson', 'status', 'seconds', 'llm_calls', 'kernel_starts', 'error')
+                           if k in x} for x in done]}
     if record:  # what was recorded is kept even when a lesson failed, so a rerun asks only for the rest
         _finish_recording(d, work/'calls.sqlite', work/'runs', done, start, partial=bool(only) or not report['ok'])
         keep_recorded(d, work)
@@ -241,7 +241,7 @@ def cmd_course(a):
         for x in r['lessons']:
             calls, why = x['llm_calls'], f"; {x['error'][:300]}" if x.get('error') else ''
             print(f"{x['lesson']}: {x['status']} in {x['seconds']} s; LLM calls {calls.get('calls', 0)}, "
-                  f"{calls.get('uncached', 0)} not in the recording{why}")
+                  f"{calls.get('uncached', 0)} not in the recording{kernel_note(x)}{why}")
         print(f"{r['mode']}: {'ok' if r['ok'] else 'FAILED'} in {r['seconds']} s, {r['uncached_calls']} uncached "
               f"calls, {r['miners_trained']} miners trained")
     if not r['ok']: sys.exit(1)
