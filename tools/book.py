@@ -8,7 +8,8 @@ carry and never executes them. Paper figures come from `paper_figures/out/notebo
 `make figures`) when there, else from their sources, and so do course lessons (`course/out/notebooks/`); the PNGs
 a figure's run wrote are shown under it.
 Links are relative (`use_directory_urls: false`), so the site reads from disk; the notebook styles every page
-repeated are moved into shared files. Search needs the site served (`python -m http.server -d _docs`).
+repeated are moved into shared files. Search needs the site served (`python -m http.server -d _docs`). MkDocs runs
+through `tools/book_mkdocs.py`, which compiles nbconvert's page templates once per build rather than once a page.
 A page reads cleanly: its TeX is typeset by MathJax served from the site itself (jupyter-server-mathjax's copy, under
 assets/mathjax; no CDN), stored outputs are shown without progress bars, library warnings, tracebacks (an error is
 its one-line message) or paths of the machine they ran on, each page links the previous and the next one, and a wide
@@ -507,8 +508,10 @@ def build(out: Path = SITE, build_dir: Path = BUILD, chapters_only=None, figures
     write_config(build_dir, nav, out.resolve())
     if out.exists(): shutil.rmtree(out)
     env = {**os.environ, 'NO_MKDOCS_2_WARNING': '1'}
-    p = subprocess.run([sys.executable, '-m', 'mkdocs', 'build', '-q', '-f', str(build_dir/'mkdocs.yml')],
-                       cwd=build_dir, env=env, capture_output=True, text=True)
+    templates = build_dir.parent/'book-cache'/'templates'   # nbconvert's templates, compiled once (book_mkdocs.py)
+    templates.mkdir(parents=True, exist_ok=True)
+    p = subprocess.run([sys.executable, str(ROOT/'tools'/'book_mkdocs.py'), str(templates), 'build', '-q', '-f',
+                        str(build_dir/'mkdocs.yml')], cwd=build_dir, env=env, capture_output=True, text=True)
     if p.returncode: sys.exit(f'book: mkdocs failed\n{p.stdout[-3000:]}\n{p.stderr[-3000:]}')
     finish_pages(out)
     return out/'index.html'
