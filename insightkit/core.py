@@ -115,6 +115,8 @@ SETTINGS = {s.name: s for s in (
             'estimate'),
     Setting('FIGURE_JOBS', 'int', None, 'figure notebooks run side by side', 'figures',
             shown_default='2 on two or more cores, else 1'),
+    Setting('COURSE_JOBS', 'int', None, 'course lessons replayed side by side (a recording runs one at a time)',
+            'course', shown_default='the cores, up to 4'),
     Setting('KERNEL_START', 'int', 90, "seconds a figure notebook's kernel may take to answer its first request; "
             'one that never answers is started again, three tries in all', 'figures'),
     Setting('NO_UV', 'bool', False, 'the installer uses pip only', 'tools/install.py'),

@@ -8,13 +8,13 @@ import json, os, shutil, tempfile, time
 from pathlib import Path
 
 from ..command_table import arg, command, emit
-from ..core import InsightkitError
-from ..figures import kernel_note, project_root, run_figure
+from ..core import InsightkitError, setting
+from ..figures import kernel_note, project_root, run_figure, run_figure_apart
 
 # %% auto #0
 __all__ = ['RECORDED', 'course_dir', 'lesson_paths', 'call_identity', 'run_identities', 'variant_hash', 'what_decides',
            'stale_reasons', 'recorded_path', 'lay_out_work', 'copy_sqlite', 'keep_recorded', 'prune_recording',
-           'keep_executed', 'run_course', 'cmd_course']
+           'keep_executed', 'lesson_jobs', 'run_lessons', 'run_course', 'cmd_course']
 
 # %% ../../nbs/14e_lessons.ipynb #e3d282a6
 def course_dir(root: str | Path | None = None) -> Path:
@@ -185,6 +185,26 @@ def keep_executed(executed: Path, # the lesson as papermill left it
         c['metadata'].pop('execution', None)
     lesson.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + '\n', encoding='utf-8')
 
+# %% ../../nbs/14e_lessons.ipynb #afa1c2bd
+def lesson_jobs(record: bool = False, # recording: one lesson at a time
+               ) -> int:
+    """Lessons run side by side: one while recording, so the model is asked in the order a student meets the
+    lessons; in replay `INSIGHTKIT_COURSE_JOBS`, else the cores up to four (a replayed lesson mostly starts its kernel
+    and imports its libraries, on one core)."""
+    if record: return 1
+    if (jobs := setting('COURSE_JOBS')) is not None: return max(1, jobs)
+    return max(1, min(4, os.cpu_count() or 1))
+
+# %% ../../nbs/14e_lessons.ipynb #d92fb2cd
+def run_lessons(lessons: list[Path], out: Path, timeout: float, jobs: int) -> list[dict]:
+    """Execute `lessons` (`jobs` at a time, each kernel on its share of the cores), each one's result as
+    `run_figure` reports it, in the lessons' order."""
+    from concurrent.futures import ThreadPoolExecutor
+    if jobs == 1: return [{'lesson': p.stem, **run_figure(p, out, {}, timeout)} for p in lessons]
+    threads = setting('THREADS') or max(1, min(8, os.cpu_count() or 1)//jobs)
+    with ThreadPoolExecutor(jobs) as pool:
+        return list(pool.map(lambda p: {'lesson': p.stem, **run_figure_apart(p, out, {}, timeout, threads)}, lessons))
+
 # %% ../../nbs/14e_lessons.ipynb #bd3eebe5
 def run_course(record: bool = False, # True: record a new call cache with the default model (needs no network)
                only=None, # lesson names to run (default: all)
@@ -206,14 +226,14 @@ def run_course(record: bool = False, # True: record a new call cache with the de
     env = _course_env('record' if record else 'replay', work, None if record else manifest.get('call_identity'))
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
-    try: done = [{'lesson': p.stem, **run_figure(p, out, {}, timeout)} for p in lessons]
+    try: done = run_lessons(lessons, out, timeout, lesson_jobs(record))
     finally:
         for k, v in saved.items():
             if v is None: os.environ.pop(k, None)
             else: os.environ[k] = v
     report = {'mode': 'record' if record else 'replay', 'ok': all(x['status'] == 'ok' for x in done),
               'uncached_calls': sum(x['llm_calls'].get('uncached', 0) for x in done),
-              'seconds': round(sum(x['seconds'] for x in done), 1),
+              'seconds': round(time.time() - start, 1),  # what the user waited: lessons may run side by side
               # Insight-RAG's miners the lessons had to train: none in replay, whose recording holds what they mined
               'miners_trained': len(list((work/'cache'/'miners').glob('*/miner.json'))),
               'lessons': [{k: x.get(k) for k in ('lesson', 'status', 'seconds', 'llm_calls', 'kernel_starts', 'error')
