@@ -106,7 +106,7 @@ SETTINGS = {s.name: s for s in (
     Setting('PLUGINS', 'text', None, 'comma-separated modules or `.py` files to import (methods, backends, commands)',
             'registry'),
     Setting('THREADS', 'int', None, "torch's CPU threads", 'generation.loaded, methods.insight_rag.miner_model, '
-            'figures_run', shown_default='`OMP_NUM_THREADS`, else half the cores'),
+            'figures_run, course.lessons', shown_default='`OMP_NUM_THREADS`, else half the cores'),
     Setting('PROGRESS', 'bool', True, 'progress bars and conversion notes (0 silences them)',
             'core, generation.model_files, generation.loaded, methods.insight_rag.miner_model'),
     Setting('STRICT', 'bool', False, 'a failed method stops `compare` and `leaderboard` (the course sets it)',
@@ -116,7 +116,7 @@ SETTINGS = {s.name: s for s in (
     Setting('FIGURE_JOBS', 'int', None, 'figure notebooks run side by side', 'figures',
             shown_default='2 on two or more cores, else 1'),
     Setting('COURSE_JOBS', 'int', None, 'course lessons replayed side by side (a recording runs one at a time)',
-            'course', shown_default='the cores, up to 4'),
+            'course.lessons', shown_default='the cores, up to 4'),
     Setting('KERNEL_START', 'int', 90, "seconds a figure notebook's kernel may take to answer its first request; "
             'one that never answers is started again, three tries in all', 'figures'),
     Setting('NO_UV', 'bool', False, 'the installer uses pip only', 'tools/install.py'),
