@@ -106,7 +106,7 @@ SETTINGS = {s.name: s for s in (
     Setting('PLUGINS', 'text', None, 'comma-separated modules or `.py` files to import (methods, backends, commands)',
             'registry'),
     Setting('THREADS', 'int', None, "torch's CPU threads", 'generation.loaded, methods.insight_rag.miner_model, '
-            'figures_run, course.lessons', shown_default='`OMP_NUM_THREADS`, else half the cores'),
+            'figures', shown_default='`OMP_NUM_THREADS`, else half the cores'),
     Setting('PROGRESS', 'bool', True, 'progress bars and conversion notes (0 silences them)',
             'core, generation.model_files, generation.loaded, methods.insight_rag.miner_model'),
     Setting('STRICT', 'bool', False, 'a failed method stops `compare` and `leaderboard` (the course sets it)',

@@ -14,8 +14,8 @@ from .secrets import redact, scrub
 __all__ = ['KERNEL_STARTS', 'CELL_TIMEOUT', 'QUIET_KERNEL', 'REPORT', 'LONGEST_FIRST', 'project_root', 'figure_notebooks',
            'save_figure', 'save_table', 'library_fingerprint', 'figure_key', 'up_to_date', 'folder_signature',
            'stored_result', 'data_file_hashes', 'llm_call_stats', 'notebook_parameters', 'scrub_strings',
-           'kernel_never_started', 'run_starting_kernel', 'run_figure', 'kernel_note', 'figure_jobs', 'start_order',
-           'run_figure_apart', 'figure_worker']
+           'kernel_never_started', 'run_starting_kernel', 'run_figure', 'kernel_note', 'figure_jobs', 'kernel_threads',
+           'start_order', 'run_figure_apart', 'figure_worker']
 
 # %% ../nbs/12a_figures.ipynb #fa603188
 def project_root(start: str | Path | None = None) -> Path:
@@ -258,6 +258,12 @@ def figure_jobs() -> int:
     "Notebooks run side by side: `INSIGHTKIT_FIGURE_JOBS`, else 2 on a machine with two or more cores, else 1."
     if (jobs := setting('FIGURE_JOBS')) is not None: return max(1, jobs)
     return 2 if (os.cpu_count() or 1) >= 2 else 1
+
+# %% ../nbs/12a_figures.ipynb #c5499259
+def kernel_threads(jobs: int, # kernels running at once
+                  ) -> int:
+    "Torch threads for each of `jobs` kernels side by side: `INSIGHTKIT_THREADS`, else the cores (up to 8) shared out."
+    return setting('THREADS') or max(1, min(8, os.cpu_count() or 1)//jobs)
 
 # %% ../nbs/12a_figures.ipynb #c1a9e005
 REPORT = 'report'  # the reproduction report: run after every other notebook, whose claims files it reads

@@ -7,10 +7,10 @@ from __future__ import annotations
 import json, os, time
 from pathlib import Path
 
-from .core import InsightkitError, package_versions, progress, resolve_data, setting
+from .core import InsightkitError, package_versions, progress, resolve_data
 from .figures import (CELL_TIMEOUT, REPORT, data_file_hashes, figure_jobs, figure_key, figure_notebooks,
-                                kernel_note, library_fingerprint, notebook_parameters, project_root, run_figure,
-                                run_figure_apart, start_order, up_to_date)
+                                kernel_note, kernel_threads, library_fingerprint, notebook_parameters, project_root,
+                                run_figure, run_figure_apart, start_order, up_to_date)
 
 # %% auto #0
 __all__ = ['data_root', 'parse_param', 'user_parameters', 'figure_parameters', 'figures_to_run', 'write_manifest',
@@ -134,8 +134,7 @@ def run_figures(mode: str = 'quick', # 'quick' (a smoke test), 'standard' (cells
     params = figure_parameters(nbs, dict(quick=mode != 'full', mode=mode, data_dir=str(src.dir), data=data_root(data),
                                          prefix=src.prefix, out_dir=str(out_dir), fresh=fresh), extra)
     jobs = figure_jobs() if jobs is None else max(1, jobs)
-    # the cores (up to 8) shared among the kernels running at once, unless the user chose
-    threads = setting('THREADS') or max(1, min(8, os.cpu_count() or 1)//jobs)
+    threads = kernel_threads(jobs)
     versions, hashes = package_versions(), data_file_hashes(src)
     todo = figures_to_run(nbs, params, manifest, hashes, versions, out_dir, fresh)
     from insightkit.estimate import estimate_lines, figure_estimate, scope_usage

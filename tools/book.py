@@ -434,6 +434,10 @@ def add_assets(docs: Path):
     shutil.copytree(ROOT/'tools'/'book_assets', docs/'assets', dirs_exist_ok=True)
     shutil.copytree(mathjax_files(), docs/'assets'/'mathjax', ignore=shutil.ignore_patterns('*.py', '__pycache__'))
 
+def book_cache(build: Path) -> Path:
+    "What later builds reuse, beside the build folder: mkdocs-jupyter's converted pages and the compiled templates."
+    return build.parent/'book-cache'
+
 def write_config(build: Path, nav, site: Path):
     """mkdocs.yml (JSON is YAML): Material with previous / next links under each page, relative links (.html pages),
     notebooks rendered as they are, math typeset by the site's own MathJax (arithmatex marks it on Markdown pages)."""
@@ -441,7 +445,7 @@ def write_config(build: Path, nav, site: Path):
            'theme': {'name': 'material', 'font': False,
                      'features': ['navigation.sections', 'navigation.indexes', 'navigation.footer']},
            'plugins': ['search', {'mkdocs-jupyter': {'execute': False, 'include_source': False, 'theme': 'light',
-                                                     'no_prompt': True, 'cache_dir': str(build.parent/'book-cache')}}],
+                                                     'no_prompt': True, 'cache_dir': str(book_cache(build))}}],
            'extra': {'generator': False},
            'extra_css': ['assets/book.css'],
            'extra_javascript': ['assets/mathjax-config.js', 'assets/mathjax/MathJax.js'],
@@ -508,7 +512,7 @@ def build(out: Path = SITE, build_dir: Path = BUILD, chapters_only=None, figures
     write_config(build_dir, nav, out.resolve())
     if out.exists(): shutil.rmtree(out)
     env = {**os.environ, 'NO_MKDOCS_2_WARNING': '1'}
-    templates = build_dir.parent/'book-cache'/'templates'   # nbconvert's templates, compiled once (book_mkdocs.py)
+    templates = book_cache(build_dir)/'templates'   # nbconvert's templates, compiled once (book_mkdocs.py)
     templates.mkdir(parents=True, exist_ok=True)
     p = subprocess.run([sys.executable, str(ROOT/'tools'/'book_mkdocs.py'), str(templates), 'build', '-q', '-f',
                         str(build_dir/'mkdocs.yml')], cwd=build_dir, env=env, capture_output=True, text=True)

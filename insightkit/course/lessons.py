@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..command_table import arg, command, emit
 from ..core import InsightkitError, setting
-from ..figures import kernel_note, project_root, run_figure, run_figure_apart
+from ..figures import kernel_note, kernel_threads, project_root, run_figure, run_figure_apart
 
 # %% auto #0
 __all__ = ['RECORDED', 'course_dir', 'lesson_paths', 'call_identity', 'run_identities', 'variant_hash', 'what_decides',
@@ -193,7 +193,7 @@ def lesson_jobs(record: bool = False, # recording: one lesson at a time
     and imports its libraries, on one core)."""
     if record: return 1
     if (jobs := setting('COURSE_JOBS')) is not None: return max(1, jobs)
-    return max(1, min(4, os.cpu_count() or 1))
+    return min(4, os.cpu_count() or 1)
 
 # %% ../../nbs/14e_lessons.ipynb #d92fb2cd
 def run_lessons(lessons: list[Path], out: Path, timeout: float, jobs: int) -> list[dict]:
@@ -201,7 +201,7 @@ def run_lessons(lessons: list[Path], out: Path, timeout: float, jobs: int) -> li
     `run_figure` reports it, in the lessons' order."""
     from concurrent.futures import ThreadPoolExecutor
     if jobs == 1: return [{'lesson': p.stem, **run_figure(p, out, {}, timeout)} for p in lessons]
-    threads = setting('THREADS') or max(1, min(8, os.cpu_count() or 1)//jobs)
+    threads = kernel_threads(jobs)
     with ThreadPoolExecutor(jobs) as pool:
         return list(pool.map(lambda p: {'lesson': p.stem, **run_figure_apart(p, out, {}, timeout, threads)}, lessons))
 
