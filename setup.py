@@ -41,5 +41,7 @@ setuptools.setup(
     long_description_content_type='text/markdown',
     zip_safe=False,
     entry_points={'console_scripts': cfg.get('console_scripts', '').split(),
-                  'nbdev': [f'{cfg.get("lib_path")}={cfg.get("lib_path")}._modidx:d']},
+                  'nbdev': [f'{cfg.get("lib_path")}={cfg.get("lib_path")}._modidx:d'],
+                  # warm kernels (chapter 00e_warm_kernels): Jupyter finds the provisioner by this name
+                  'jupyter_client.kernel_provisioners': ['insightkit-warm=insightkit.warm_kernels:WarmProvisioner']},
     **setup_cfg)

@@ -119,6 +119,10 @@ SETTINGS = {s.name: s for s in (
             'course.lessons', shown_default='the cores, up to 4'),
     Setting('KERNEL_START', 'int', 90, "seconds a figure notebook's kernel may take to answer its first request; "
             'one that never answers is started again, three tries in all', 'figures'),
+    Setting('WARM_KERNELS', 'bool', True, "notebook kernels of `make figures`, `make course` and the tests fork from a "
+            'process that imported their libraries once (Linux); 0 starts each afresh', 'warm_kernels'),
+    Setting('KERNEL_SERVER', 'text', None, 'the socket of the warm-kernel server a run started (the runners set it)',
+            'warm_kernels'),
     Setting('NO_UV', 'bool', False, 'the installer uses pip only', 'tools/install.py'),
     Setting('TORCH_SPEC', 'text', 'torch==2.13.0', 'the torch requirement the installer asks for', 'tools/install.py'),
     Setting('LAB_PORT', 'int', 8888, 'the port of `make lab`', 'tools/lab.py'),

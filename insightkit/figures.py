@@ -9,13 +9,14 @@ from pathlib import Path
 
 from .core import DataSource, InsightkitError, file_sha256, resolve_data, setting
 from .secrets import redact, scrub
+from .warm_kernels import FORKED, warm_kernels, warm_provisioner
 
 # %% auto #0
 __all__ = ['KERNEL_STARTS', 'CELL_TIMEOUT', 'QUIET_KERNEL', 'REPORT', 'LONGEST_FIRST', 'project_root', 'figure_notebooks',
            'save_figure', 'save_table', 'library_fingerprint', 'figure_key', 'up_to_date', 'folder_signature',
            'stored_result', 'data_file_hashes', 'llm_call_stats', 'notebook_parameters', 'scrub_strings',
            'kernel_never_started', 'run_starting_kernel', 'run_figure', 'kernel_note', 'figure_jobs', 'kernel_threads',
-           'start_order', 'run_figure_apart', 'figure_worker']
+           'start_order', 'apart_env', 'run_figure_apart', 'figure_worker', 'figure_kernels']
 
 # %% ../nbs/12a_figures.ipynb #fa603188
 def project_root(start: str | Path | None = None) -> Path:
@@ -225,8 +226,10 @@ def run_figure(nb_path: Path, # the paper notebook
         # the kernel's own log at errors only: ipykernel 7 warns on every start that a local kernel talks over TCP,
         # a line per notebook that says nothing about it
         extra_arguments=['--IPKernelApp.log_level=ERROR'])
+    forked = len(FORKED)
     try:
-        if (starts := run_starting_kernel(execute)) > 1: entry['kernel_starts'] = starts
+        with warm_provisioner():  # the kernel forked from a warm-kernel server when the run started one
+            if (starts := run_starting_kernel(execute)) > 1: entry['kernel_starts'] = starts
         entry['status'] = 'ok'
     except PapermillExecutionError as e:
         entry.update(status='failed', error=f'{e.ename}: {e.evalue}'[:2000])
@@ -237,6 +240,7 @@ def run_figure(nb_path: Path, # the paper notebook
             if v is None: os.environ.pop(k, None)
             else: os.environ[k] = v
     entry['seconds'] = round(time.perf_counter() - t0, 2)
+    if len(FORKED) > forked: entry['kernel'] = 'warm'  # forked, not started afresh (chapter 00e_warm_kernels)
     entry['outputs'] = sorted(str(p.relative_to(out_dir)) for p in out_dir.iterdir()
                               if p.is_file() and p.name.startswith(name) and p.stat().st_mtime >= started - 1)
     entry['executed_notebook'] = str(executed.relative_to(out_dir))
@@ -285,16 +289,19 @@ def start_order(nbs: list[Path], manifest: dict) -> list[Path]:
     return sorted(nbs, key=cost, reverse=True)
 
 # %% ../nbs/12a_figures.ipynb #384c8568
+def apart_env(threads: int, timeout: float) -> dict:
+    """The variables `run_figure_apart` gives a notebook's process: its kernel on `threads` threads (torch's, OpenMP's
+    and BLAS's), waiting up to `timeout` for any run folder another notebook holds."""
+    # OpenMP and BLAS too (sentence vectors, clustering, training): beside another notebook, a thread more than its
+    # share waits at every parallel region for a core the other holds
+    return {'INSIGHTKIT_THREADS': str(threads), 'OMP_NUM_THREADS': str(threads), 'INSIGHTKIT_RUN_WAIT': str(timeout)}
+
 def run_figure_apart(nb_path: Path, out_dir: Path, params: dict, timeout: float,
                      threads: int, # torch threads for its kernel
                     ) -> dict:
-    """`run_figure` in a process of its own, its kernel on `threads` threads (torch's, OpenMP's and BLAS's), waiting
-    (up to `timeout`) for any run folder another notebook holds."""
+    "`run_figure` in a process of its own, with `apart_env`'s variables."
     import subprocess, sys
-    # OpenMP and BLAS too (sentence vectors, clustering, training): beside another notebook, a thread more than its
-    # share waits at every parallel region for a core the other holds
-    env = {**os.environ, 'INSIGHTKIT_THREADS': str(threads), 'OMP_NUM_THREADS': str(threads),
-           'INSIGHTKIT_RUN_WAIT': str(timeout)}
+    env = {**os.environ, **apart_env(threads, timeout)}
     job = json.dumps({'nb': str(nb_path), 'out': str(out_dir), 'params': params, 'timeout': timeout})
     t0 = time.perf_counter()
     p = subprocess.run([sys.executable, '-c', 'import sys; from insightkit.figures import figure_worker; '
@@ -310,3 +317,11 @@ def figure_worker(job: str):
     "Run one paper notebook as `job` (JSON from `run_figure_apart`) says, and print its manifest entry as one line."
     j = json.loads(job)
     print(json.dumps(run_figure(Path(j['nb']), Path(j['out']), j['params'], j['timeout'])), flush=True)
+
+# %% ../nbs/12a_figures.ipynb #9a1f0c3e
+def figure_kernels(threads: int | None = None, # each kernel's threads when notebooks run apart (None: in this process)
+                   timeout: float = CELL_TIMEOUT,
+                  ):
+    """A warm-kernel server (`warm_kernels`) for a run's notebooks, started under the environment their kernels get
+    (`QUIET_KERNEL`, and `apart_env`'s when they run apart), so that each kernel is a fork of it."""
+    return warm_kernels({**QUIET_KERNEL, **(apart_env(threads, timeout) if threads else {})})

@@ -4,13 +4,13 @@
 
 # %% ../nbs/12b_figures_run.ipynb #07c5bdbc
 from __future__ import annotations
-import json, os, time
+import contextlib, json, os, time
 from pathlib import Path
 
 from .core import InsightkitError, package_versions, progress, resolve_data
-from .figures import (CELL_TIMEOUT, REPORT, data_file_hashes, figure_jobs, figure_key, figure_notebooks,
-                                kernel_note, kernel_threads, library_fingerprint, notebook_parameters, project_root,
-                                run_figure, run_figure_apart, start_order, up_to_date)
+from .figures import (CELL_TIMEOUT, REPORT, data_file_hashes, figure_jobs, figure_kernels, figure_key,
+                                figure_notebooks, kernel_note, kernel_threads, library_fingerprint, notebook_parameters,
+                                project_root, run_figure, run_figure_apart, start_order, up_to_date)
 
 # %% auto #0
 __all__ = ['data_root', 'parse_param', 'user_parameters', 'figure_parameters', 'figures_to_run', 'write_manifest',
@@ -156,14 +156,15 @@ def run_figures(mode: str = 'quick', # 'quick' (a smoke test), 'standard' (cells
             print(f"{nb.stem}: {entry['status']} in {entry['seconds']} s; LLM calls {calls['uncached']} new, "
                   f"{calls['cached']} cached{kernel_note(entry)}{error}", flush=True)
             bar.update(1)
-    if jobs == 1:
-        os.environ.setdefault('INSIGHTKIT_THREADS', str(threads))
-        for nb in papers: record(nb, run_figure(nb, out_dir, params, timeout))
-    else:
-        with ThreadPoolExecutor(jobs) as pool:
-            for f in [pool.submit(lambda nb=nb: record(nb, run_figure_apart(nb, out_dir, params, timeout, threads)))
-                      for nb in start_order(papers, manifest)]:
-                f.result()
+    if jobs == 1: os.environ.setdefault('INSIGHTKIT_THREADS', str(threads))
+    with figure_kernels(None if jobs == 1 else threads, timeout) if papers else contextlib.nullcontext():
+        if jobs == 1:
+            for nb in papers: record(nb, run_figure(nb, out_dir, params, timeout))
+        else:
+            with ThreadPoolExecutor(jobs) as pool:
+                for f in [pool.submit(lambda nb=nb: record(nb, run_figure_apart(nb, out_dir, params, timeout, threads)))
+                          for nb in start_order(papers, manifest)]:
+                    f.result()
     for nb in [nb for nb in todo if nb.stem == REPORT]: record(nb, run_figure(nb, out_dir, params, timeout))  # last
     bar.close()
     manifest['last_run'] = last_run(nbs, manifest, time.monotonic() - started, ran=bool(papers))

@@ -72,6 +72,8 @@ def test_every_lesson_replays_on_another_instruction_set_with_every_method_shown
     assert r['ok'], [(x['lesson'], x.get('error')) for x in r['lessons'] if x['status'] != 'ok']
     assert len(r['lessons']) == 9 and r['uncached_calls'] == 0, r
     assert r['miners_trained'] == 0, r  # Insight-RAG's lesson serves its mined insights from the recording
+    # each lesson's kernel a fork of the run's warm server (chapter 00e_warm_kernels), none started afresh
+    assert [x['lesson'] for x in r['lessons'] if x.get('kernel') != 'warm'] == [], r['lessons']
     for p in lesson_paths(root=ROOT):
         html = '\n'.join(output_text(o) for o in outputs(json.loads((COURSE/'out'/'notebooks'/p.name).read_text())))
         assert 'Failed:' not in html and 'Does not apply' not in html, p.name

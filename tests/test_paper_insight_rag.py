@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 from conftest import ROOT, once_per_run
 from insightkit.core import resolve_data
-from insightkit.figures import run_figure
+from insightkit.figures import figure_kernels, run_figure
 pytestmark = pytest.mark.xdist_group('paper')  # one module fixture runs the seven notebooks
 
 NOTEBOOKS = ('fig3_deep', 'fig4_multi', 'table6_triples', 'table2_matching', 'fig6_zscore', 'fig5_identifier', 'table3_miner')
@@ -32,16 +32,17 @@ def run_paper_notebooks(tmp: Path) -> dict:
     for v in ('INSIGHTKIT_CONFIG', 'INSIGHTKIT_CALL_CACHE', 'INSIGHTKIT_CACHE_MODE', 'INSIGHTKIT_RUN', 'INSIGHTKIT_RUNS', 'INSIGHTKIT_DATA'):
         mp.delenv(v, raising=False)
     src = resolve_data(None, None)
-    train_shared_miner(src)
     params = dict(quick=True, data_dir=str(src.dir), prefix=src.prefix, out_dir=str(tmp/'out'), runs_dir=str(tmp/'runs'), quick_items=2, quick_deep=2, quick_multi=2)
     (tmp/'out').mkdir()
     run = lambda name, p=params: run_figure(ROOT/'paper_figures'/f'{name}.ipynb', tmp/'out', p, timeout=900)
     try:
-        entries = {name: run(name) for name in NOTEBOOKS}
-        again = run('fig3_deep')
-        # the statistics notebook reads the RAG and Insight-RAG runs fig3_deep made, as it does in `make figures`
-        entries['stats_validation'] = run('stats_validation', {**params, 'mode': 'quick'})
-        entries['report'] = run('report', {**params, 'mode': 'quick'})
+        with figure_kernels():  # as `make figures` runs them: each kernel a fork of a warm server (its imports done once)
+            train_shared_miner(src)  # while the server imports
+            entries = {name: run(name) for name in NOTEBOOKS}
+            again = run('fig3_deep')
+            # the statistics notebook reads the RAG and Insight-RAG runs fig3_deep made, as it does in `make figures`
+            entries['stats_validation'] = run('stats_validation', {**params, 'mode': 'quick'})
+            entries['report'] = run('report', {**params, 'mode': 'quick'})
     finally: mp.undo()
     return {'entries': entries, 'again': again}
 
@@ -59,6 +60,8 @@ def check_every_notebook_runs_and_writes_its_outputs(executed):
         kinds = {o.rsplit('.', 1)[1] for o in e['outputs']}
         assert f'{name}.csv' in e['outputs'] and {'png', 'pdf', 'csv', 'md'} <= kinds, (name, e['outputs'])
     assert entries['fig3_deep']['llm_calls']['uncached'] > 0  # the first run really asked the model
+    # every kernel was a fork of the warm server (chapter 00e_warm_kernels), none started afresh
+    assert [n for n, e in entries.items() if e.get('kernel') != 'warm'] == [], {n: e.get('kernel') for n, e in entries.items()}
 
 def check_grid_tables_hold_every_cell(executed):
     out = executed[0]

@@ -49,9 +49,11 @@ def unmet(req, seen=None):
     return None
 
 def editable_here():
-    "True when insightkit is installed in editable mode from this checkout."
+    """True when insightkit is installed in editable mode from this checkout, with the entry points setup.py declares
+    today (an install older than the warm-kernel provisioner lacks it)."""
     try: dist = metadata.distribution('insightkit')
     except metadata.PackageNotFoundError: return False
+    if 'jupyter_client.kernel_provisioners' not in {ep.group for ep in dist.entry_points}: return False
     txt = dist.read_text('direct_url.json')
     if not txt: return False
     info = json.loads(txt)

@@ -9,12 +9,13 @@ from pathlib import Path
 
 from ..command_table import arg, command, emit
 from ..core import InsightkitError, setting
-from ..figures import kernel_note, kernel_threads, project_root, run_figure, run_figure_apart
+from ..figures import (figure_kernels, kernel_note, kernel_threads, project_root, run_figure,
+                                run_figure_apart)
 
 # %% auto #0
-__all__ = ['RECORDED', 'course_dir', 'lesson_paths', 'call_identity', 'run_identities', 'variant_hash', 'what_decides',
-           'stale_reasons', 'recorded_path', 'lay_out_work', 'copy_sqlite', 'keep_recorded', 'prune_recording',
-           'keep_executed', 'lesson_jobs', 'run_lessons', 'run_course', 'cmd_course']
+__all__ = ['RECORDED', 'LESSON_REPORT', 'course_dir', 'lesson_paths', 'call_identity', 'run_identities', 'variant_hash',
+           'what_decides', 'stale_reasons', 'recorded_path', 'lay_out_work', 'copy_sqlite', 'keep_recorded',
+           'prune_recording', 'keep_executed', 'lesson_jobs', 'run_lessons', 'run_course', 'cmd_course']
 
 # %% ../../nbs/14e_lessons.ipynb #e3d282a6
 def course_dir(root: str | Path | None = None) -> Path:
@@ -200,12 +201,17 @@ def run_lessons(lessons: list[Path], out: Path, timeout: float, jobs: int) -> li
     """Execute `lessons` (`jobs` at a time, each kernel on its share of the cores), each one's result as
     `run_figure` reports it, in the lessons' order."""
     from concurrent.futures import ThreadPoolExecutor
-    if jobs == 1: return [{'lesson': p.stem, **run_figure(p, out, {}, timeout)} for p in lessons]
     threads = kernel_threads(jobs)
-    with ThreadPoolExecutor(jobs) as pool:
-        return list(pool.map(lambda p: {'lesson': p.stem, **run_figure_apart(p, out, {}, timeout, threads)}, lessons))
+    with figure_kernels(None if jobs == 1 else threads, timeout):  # each kernel a fork of one that has imported
+        if jobs == 1: return [{'lesson': p.stem, **run_figure(p, out, {}, timeout)} for p in lessons]
+        with ThreadPoolExecutor(jobs) as pool:
+            return list(pool.map(lambda p: {'lesson': p.stem, **run_figure_apart(p, out, {}, timeout, threads)},
+                                 lessons))
 
 # %% ../../nbs/14e_lessons.ipynb #bd3eebe5
+# what the course's report keeps of each lesson's run (`run_figure`'s entry); `kernel`: 'warm' when it was forked
+LESSON_REPORT = ('lesson', 'status', 'seconds', 'llm_calls', 'kernel', 'kernel_starts', 'error')
+
 def run_course(record: bool = False, # True: record a new call cache with the default model (needs no network)
                only=None, # lesson names to run (default: all)
                timeout: float = 900, # seconds a lesson cell may run
@@ -236,8 +242,7 @@ def run_course(record: bool = False, # True: record a new call cache with the de
               'seconds': round(time.time() - start, 1),  # what the user waited: lessons may run side by side
               # Insight-RAG's miners the lessons had to train: none in replay, whose recording holds what they mined
               'miners_trained': len(list((work/'cache'/'miners').glob('*/miner.json'))),
-              'lessons': [{k: x.get(k) for k in ('lesson', 'status', 'seconds', 'llm_calls', 'kernel_starts', 'error')
-                           if k in x} for x in done]}
+              'lessons': [{k: x[k] for k in LESSON_REPORT if k in x} for x in done]}
     if record:  # what was recorded is kept even when a lesson failed, so a rerun asks only for the rest
         _finish_recording(d, work/'calls.sqlite', work/'runs', done, start, partial=bool(only) or not report['ok'])
         keep_recorded(d, work)
