@@ -31,20 +31,26 @@ def read_late(name: str) -> bool:
     "Whether a kernel reads variable `name` only when it is used (ours through `setting`, Jupyter's), never at import."
     return name.startswith(('INSIGHTKIT_', 'JPY_'))
 
-def env_differences(env: dict, base: dict) -> list[str]:
+def env_differences(env: dict, # a kernel's environment
+                    base: dict, # the server's, before its imports
+                    added: dict | None = None, # what its imports set (a kernel may hold the same or lack them)
+                   ) -> list[str]:
     "The variables whose values differ between a kernel's `env` and the server's `base`, but for those read late."
-    return sorted(k for k in set(env) | set(base) if env.get(k) != base.get(k) and not read_late(k))
+    added = added or {}
+    def same(k): return env.get(k) == base.get(k) or (k in added and env.get(k) in (None, added[k]))
+    return sorted(k for k in set(env) | set(base) if not same(k) and not read_late(k))
 
 # %% ../nbs/00e_warm_kernels.ipynb #a42f08f5
 def why_not_fork(cmd: list[str], # the kernel's command line
                  env: dict, # its environment
                  base: dict, # the environment the server imported its modules under
                  threads: int | None = None, # Python threads running in the server (None: this process's)
+                 added: dict | None = None, # what the server's imports set in its environment
                 ) -> str | None:
     "Why the server forks no kernel for this request (the kernel then starts the normal way), or None."
     if cmd[1:3] != ['-m', 'ipykernel_launcher']: return f'not an IPython kernel: {" ".join(cmd[:3])}'
     if Path(cmd[0]).resolve() != Path(sys.executable).resolve(): return f'another Python: {cmd[0]}'
-    if differ := env_differences(env, base): return f'its environment differs in {", ".join(differ)}'
+    if differ := env_differences(env, base, added): return f'its environment differs in {", ".join(differ)}'
     if (n := threads or threading.active_count()) > 1: return f'the server runs {n} Python threads'
     return None
 
@@ -119,7 +125,7 @@ def serve(path: str, # where the server's Unix socket goes
             if 'status' in request:
                 conn.sendall(json.dumps({'code': codes.get(request['status'])}).encode())
                 continue
-            if why := why_not_fork(request['cmd'], request['env'], base):
+            if why := why_not_fork(request['cmd'], request['env'], base, added=added):
                 reply = {'declined': why}
             elif (pid := os.fork()) == 0:
                 server.close()
