@@ -4,7 +4,7 @@
 
 # %% ../nbs/12a_figures.ipynb #4f7e5476
 from __future__ import annotations
-import json, os, time, uuid
+import contextlib, json, os, time, uuid
 from pathlib import Path
 
 from .core import DataSource, InsightkitError, file_sha256, resolve_data, setting
@@ -321,7 +321,11 @@ def figure_worker(job: str):
 # %% ../nbs/12a_figures.ipynb #9a1f0c3e
 def figure_kernels(threads: int | None = None, # each kernel's threads when notebooks run apart (None: in this process)
                    timeout: float = CELL_TIMEOUT,
+                   kernels: int = 2, # kernels the block will start
+                   worth_from: int = 2, # the fewest that repay the server's imports (3 for lessons, which import less)
                   ):
     """A warm-kernel server (`warm_kernels`) for a run's notebooks, started under the environment their kernels get
-    (`QUIET_KERNEL`, and `apart_env`'s when they run apart), so that each kernel is a fork of it."""
+    (`QUIET_KERNEL`, and `apart_env`'s when they run apart), so that each kernel is a fork of it; none for fewer than
+    `worth_from` kernels, which would wait for the server to import what each imports itself."""
+    if kernels < worth_from: return contextlib.nullcontext()
     return warm_kernels({**QUIET_KERNEL, **(apart_env(threads, timeout) if threads else {})})

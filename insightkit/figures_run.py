@@ -4,7 +4,7 @@
 
 # %% ../nbs/12b_figures_run.ipynb #07c5bdbc
 from __future__ import annotations
-import contextlib, json, os, time
+import json, os, time
 from pathlib import Path
 
 from .core import InsightkitError, package_versions, progress, resolve_data
@@ -157,7 +157,7 @@ def run_figures(mode: str = 'quick', # 'quick' (a smoke test), 'standard' (cells
                   f"{calls['cached']} cached{kernel_note(entry)}{error}", flush=True)
             bar.update(1)
     if jobs == 1: os.environ.setdefault('INSIGHTKIT_THREADS', str(threads))
-    with figure_kernels(None if jobs == 1 else threads, timeout) if papers else contextlib.nullcontext():
+    with figure_kernels(None if jobs == 1 else threads, timeout, kernels=len(papers)):
         if jobs == 1:
             for nb in papers: record(nb, run_figure(nb, out_dir, params, timeout))
         else:

@@ -202,7 +202,8 @@ def run_lessons(lessons: list[Path], out: Path, timeout: float, jobs: int) -> li
     `run_figure` reports it, in the lessons' order."""
     from concurrent.futures import ThreadPoolExecutor
     threads = kernel_threads(jobs)
-    with figure_kernels(None if jobs == 1 else threads, timeout):  # each kernel a fork of one that has imported
+    # each kernel a fork of one that has imported the libraries: a lesson imports about half of what the server does
+    with figure_kernels(None if jobs == 1 else threads, timeout, kernels=len(lessons), worth_from=3):
         if jobs == 1: return [{'lesson': p.stem, **run_figure(p, out, {}, timeout)} for p in lessons]
         with ThreadPoolExecutor(jobs) as pool:
             return list(pool.map(lambda p: {'lesson': p.stem, **run_figure_apart(p, out, {}, timeout, threads)},
