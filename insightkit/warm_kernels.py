@@ -4,7 +4,7 @@
 
 # %% ../nbs/00e_warm_kernels.ipynb #7405a69c
 from __future__ import annotations
-import contextlib, importlib, json, os, select, signal, socket, subprocess, sys, tempfile, threading, time
+import contextlib, functools, importlib, json, os, select, signal, socket, subprocess, sys, tempfile, threading, time
 from importlib import metadata
 from pathlib import Path
 
@@ -244,6 +244,7 @@ class WarmProvisioner(LocalProvisioner):
         return self.connection_info
 
 # %% ../nbs/00e_warm_kernels.ipynb #d37e3428
+@functools.cache  # asked before every notebook's kernel; an install's entry points do not change while it runs
 def provisioner_installed() -> bool:
     "Whether this install registers `WarmProvisioner` with Jupyter (an entry point of setup.py)."
     return any(ep.name == PROVISIONER for ep in metadata.entry_points(group='jupyter_client.kernel_provisioners'))
